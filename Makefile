@@ -1,0 +1,37 @@
+# PGXS build of the extension (make && make install), and pg_regress (make installcheck).
+# The core's unit tests, fuzzers and benchmarks are built by CMakeLists.txt.
+
+EXTENSION  = idtypes
+EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
+FORMATS    = timeid
+
+MODULE_big = $(EXTENSION)
+OBJS = src/core/text_status.o $(FORMATS:%=src/core/%.o) \
+       src/pg/glue.o src/pg/module.o src/pg/id_ranges.o src/pg/u64_shape.o $(FORMATS:%=src/pg/%_pg.o)
+
+DATA_built = $(EXTENSION)--$(EXTVERSION).sql
+REGRESS = $(patsubst sql/%.sql,%,$(sort $(wildcard sql/*.sql)))
+REGRESS_OPTS = --load-extension=$(EXTENSION)
+EXTRA_CLEAN = $(OBJS:.o=.d)
+
+# Storage shape of each type: the C functions it shares with same-shaped types, and its layout.
+SHAPE_timeid = idtypes_u64
+STORAGE_idtypes_u64 = INTERNALLENGTH = 8, PASSEDBYVALUE, ALIGNMENT = double, STORAGE = plain
+
+# gnu++17: PostgreSQL's headers use typeof; -isystem silences warnings from them.
+PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server)
+PG_CXXFLAGS = -std=gnu++17 -Wall -Wextra -Wno-unused-parameter -Wno-register -fno-exceptions -MMD -MP
+SHLIB_LINK += -lstdc++
+# No LLVM bitcode: PGXS would compile C++17 with clang's default dialect and no PG_CXXFLAGS.
+override with_llvm = no
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+-include $(OBJS:.o=.d)
+
+$(EXTENSION)--$(EXTVERSION).sql: src/sql/$(EXTENSION).sql src/sql/type.sql.in $(FORMATS:%=src/sql/%.sql) Makefile
+	{ cat src/sql/$(EXTENSION).sql; \
+	  $(foreach f,$(FORMATS),sed -e 's/@T@/$(f)/g' -e 's/@SHAPE@/$(SHAPE_$(f))/g' \
+	      -e 's/@STORAGE@/$(STORAGE_$(SHAPE_$(f)))/' src/sql/type.sql.in; cat src/sql/$(f).sql;) } > $@

@@ -1,0 +1,56 @@
+# Shared by demo.sh, test.sh and bench.sh: install what is missing, build, install, and run throwaway
+# PostgreSQL clusters as the postgres user (PostgreSQL refuses to run as root). Source it; don't run it.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PG_MAJOR=15
+export DEBIAN_FRONTEND=noninteractive
+
+log() { printf '==> %s\n' "$*" >&2; }
+
+# Debian packages the build and the tests need; installs only those missing.
+ensure_packages() {
+	local want=(make g++ cmake libgtest-dev "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" postgresql-contrib)
+	command -v node >/dev/null && command -v npm >/dev/null || want+=(nodejs npm)
+	local missing=()
+	for p in "${want[@]}"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+	done
+	if [ ${#missing[@]} -gt 0 ]; then
+		log "installing ${missing[*]}"
+		apt-get update -qq
+		apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+	fi
+	export PATH="/usr/lib/postgresql/$PG_MAJOR/bin:$PATH"
+	PG_CONFIG=$(command -v pg_config)
+	export PG_CONFIG
+}
+
+build_and_install() {
+	log "building and installing the extension"
+	make -C "$ROOT" -s -j"$(nproc)" >/dev/null
+	make -C "$ROOT" -s install >/dev/null
+}
+
+# Starts a cluster in a fresh temporary directory; sets PGHOST, PGPORT, PGUSER, CLUSTER_DIR.
+# Extra arguments are server settings, e.g. shared_preload_libraries=idtypes.
+cluster_start() {
+	local bindir
+	bindir=$("$PG_CONFIG" --bindir)
+	CLUSTER_DIR=$(mktemp -d /tmp/idtypes-cluster.XXXXXX)
+	chown postgres: "$CLUSTER_DIR"
+	chmod 755 "$CLUSTER_DIR"
+	runuser -u postgres -- "$bindir/initdb" -D "$CLUSTER_DIR/data" -A trust -U postgres --no-sync >/dev/null
+	local opts="-k $CLUSTER_DIR -c listen_addresses= -c fsync=off -c synchronous_commit=off"
+	for s in "$@"; do opts+=" -c $s"; done
+	PGPORT=$((20000 + RANDOM % 20000))
+	runuser -u postgres -- "$bindir/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/log" -w -s \
+		-o "-p $PGPORT $opts" start
+	export PGHOST=$CLUSTER_DIR PGPORT PGUSER=postgres PGDATABASE=postgres
+}
+
+cluster_stop() {
+	[ -n "${CLUSTER_DIR:-}" ] || return 0
+	runuser -u postgres -- "$("$PG_CONFIG" --bindir)/pg_ctl" -D "$CLUSTER_DIR/data" -m immediate -s stop || true
+	rm -rf "$CLUSTER_DIR"
+	CLUSTER_DIR=
+}

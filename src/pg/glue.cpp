@@ -1,0 +1,92 @@
+#include "pg/glue.hpp"
+
+#include <ctime>
+
+namespace idtypes::pg {
+
+// Unix epoch minus PostgreSQL's epoch (2000-01-01), in microseconds.
+constexpr std::int64_t unix_to_pg_us = (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC;
+
+void report_invalid_text(const char *type, std::string_view input, const TextStatus &status, const TextRules &rules)
+{
+	char detail[detail_size];
+	describe(status, rules, detail);
+	ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+	                errmsg("invalid input syntax for type %s: \"%.*s\"", type, static_cast<int>(input.size()),
+	                       input.data()),
+	                errdetail("%s", detail)));
+	pg_unreachable();
+}
+
+void report_wrong_length(const char *type, std::size_t expected, std::size_t found)
+{
+	ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+	                errmsg("invalid input syntax for type %s: wrong length", type),
+	                errdetail("Expected %zu bytes, found %zu.", expected, found)));
+	pg_unreachable();
+}
+
+void report_out_of_range(const char *what, std::int64_t lo, std::int64_t hi, std::int64_t value)
+{
+	ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+	                errmsg("%s must be between " INT64_FORMAT " and " INT64_FORMAT ", got " INT64_FORMAT, what, lo, hi,
+	                       value)));
+	pg_unreachable();
+}
+
+std::string_view text_arg(FunctionCallInfo fcinfo, int n)
+{
+	text *t = PG_GETARG_TEXT_PP(n);
+	return std::string_view(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+}
+
+char *cstring_of(const char *bytes, std::size_t len)
+{
+	char *out = static_cast<char *>(palloc(len + 1));
+	memcpy(out, bytes, len);
+	out[len] = '\0';
+	return out;
+}
+
+std::int64_t to_unix_us(TimestampTz ts)
+{
+	std::int64_t out;
+	if (pg_add_s64_overflow(ts, unix_to_pg_us, &out))
+		return ts > 0 ? PG_INT64_MAX : PG_INT64_MIN;
+	return out;
+}
+
+TimestampTz timestamptz_of_units(const TimeScale &scale, std::int64_t units)
+{
+	TimestampTz ts = unix_us_of(scale, units) - unix_to_pg_us;
+	if (!IS_VALID_TIMESTAMP(ts))
+		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("timestamp out of range")));
+	return ts;
+}
+
+std::int64_t units_of_timestamptz(const TimeScale &scale, TimestampTz ts, const char *type)
+{
+	std::int64_t units = 0;
+	if (TIMESTAMP_NOT_FINITE(ts) || !units_at(scale, to_unix_us(ts), units))
+		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+		                errmsg("timestamp out of range for type %s", type),
+		                errdetail("A %s holds times from %s to %s.", type,
+		                          pstrdup(timestamptz_to_str(timestamptz_of_units(scale, 0))),
+		                          pstrdup(timestamptz_to_str(timestamptz_of_units(scale, scale.max_units))))));
+	return units;
+}
+
+std::int64_t clock_now_us()
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+}
+
+void strong_random(void *buf, std::size_t len)
+{
+	if (!pg_strong_random(buf, len))
+		ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("could not generate random values")));
+}
+
+} // namespace idtypes::pg

@@ -1,0 +1,72 @@
+// The one place that includes PostgreSQL's headers (inside extern "C"), plus the helpers every wrapper
+// shares: error reporting, timestamps, randomness, the clock. Include this, never postgres.h directly.
+// C++ and core headers come first: port.h redefines snprintf and friends as macros.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "core/text_status.hpp"
+#include "core/time_scale.hpp"
+
+extern "C" {
+#include "postgres.h"
+
+#include "access/hash.h"
+#include "access/stratnum.h"
+#include "catalog/namespace.h"
+#include "catalog/pg_am_d.h"
+#include "catalog/pg_type_d.h"
+#include "commands/defrem.h"
+#include "common/hashfn.h"
+#include "common/int.h"
+#include "fmgr.h"
+#include "funcapi.h"
+#include "libpq/pqformat.h"
+#include "miscadmin.h"
+#include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
+#include "nodes/supportnodes.h"
+#include "optimizer/clauses.h"
+#include "optimizer/optimizer.h"
+#include "parser/parse_func.h"
+#include "port/pg_bswap.h"
+#include "utils/builtins.h"
+#include "utils/datetime.h"
+#include "utils/guc.h"
+#include "utils/lsyscache.h"
+#include "utils/rangetypes.h"
+#include "utils/selfuncs.h"
+#include "utils/sortsupport.h"
+#include "utils/timestamp.h"
+}
+
+namespace idtypes::pg {
+
+// 22P02 `invalid input syntax for type <type>: "<input>"` with the core's explanation as DETAIL.
+[[noreturn]] void report_invalid_text(const char *type, std::string_view input, const TextStatus &status,
+                                      const TextRules &rules);
+// 22P02 for a bytea of the wrong length cast to a fixed-length type.
+[[noreturn]] void report_wrong_length(const char *type, std::size_t expected, std::size_t found);
+// 22003 `<what> must be between <lo> and <hi>, got <value>`.
+[[noreturn]] void report_out_of_range(const char *what, std::int64_t lo, std::int64_t hi, std::int64_t value);
+
+// The text of a text argument, without copying (detoasts when needed).
+std::string_view text_arg(FunctionCallInfo fcinfo, int n);
+// A palloc'd, NUL-terminated copy of `len` bytes (a type's output function result).
+char *cstring_of(const char *bytes, std::size_t len);
+
+// Unix microseconds of a finite timestamptz, saturating at the int64 limits.
+std::int64_t to_unix_us(TimestampTz ts);
+// The timestamptz of an ID's time unit; 22008 when PostgreSQL cannot represent it.
+TimestampTz timestamptz_of_units(const TimeScale &scale, std::int64_t units);
+// The time unit holding a timestamptz; 22008 (naming the type) when it lies outside the format's range.
+std::int64_t units_of_timestamptz(const TimeScale &scale, TimestampTz ts, const char *type);
+
+// The wall clock in Unix microseconds (CLOCK_REALTIME; not monotonic, generators clamp).
+std::int64_t clock_now_us();
+// Cryptographically strong random bytes; an error if the source fails.
+void strong_random(void *buf, std::size_t len);
+
+} // namespace idtypes::pg

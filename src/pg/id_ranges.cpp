@@ -1,0 +1,233 @@
+#include "pg/id_ranges.hpp"
+
+namespace idtypes::pg {
+
+namespace {
+
+IdBounds empty_bounds(const IdTypeTraits &t)
+{
+	// lo above hi: `id >= lo AND id <= hi` holds for no ID, and both stay non-NULL
+	return IdBounds{IdBounds::empty, t.max_at(t.scale.max_units), t.min_at(0), {}};
+}
+
+IdBounds prefix_bounds(const IdTypeTraits &t, std::string_view prefix)
+{
+	IdBounds b = t.prefix(prefix);
+	return b.kind == IdBounds::empty ? empty_bounds(t) : b;
+}
+
+IdBounds prefix_bounds_or_error(const IdTypeTraits &t, std::string_view prefix)
+{
+	IdBounds b = prefix_bounds(t, prefix);
+	if (b.kind == IdBounds::invalid)
+		report_invalid_text(t.name, prefix, b.status, *t.rules);
+	return b;
+}
+
+// One end of a tstzrange as a window bound; `everything_beyond` is set when the bound excludes every
+// instant (a lower bound of +infinity, an upper bound of -infinity).
+WindowBound window_end(const RangeBound &b, bool &excludes_all)
+{
+	if (b.infinite)
+		return WindowBound{true, false, 0};
+	TimestampTz ts = DatumGetTimestampTz(b.val);
+	if (TIMESTAMP_IS_NOBEGIN(ts) || TIMESTAMP_IS_NOEND(ts)) {
+		bool unbounded = b.lower ? TIMESTAMP_IS_NOBEGIN(ts) : TIMESTAMP_IS_NOEND(ts);
+		if (!unbounded)
+			excludes_all = true;
+		return WindowBound{true, false, 0};
+	}
+	return WindowBound{false, b.inclusive, to_unix_us(ts)};
+}
+
+IdBounds window_bounds(const IdTypeTraits &t, Datum range_datum)
+{
+	RangeType *r = DatumGetRangeTypeP(range_datum);
+	TypeCacheEntry *tc = lookup_type_cache(RangeTypeGetOid(r), TYPECACHE_RANGE_INFO);
+	RangeBound lower, upper;
+	bool empty;
+	range_deserialize(tc, r, &lower, &upper, &empty);
+	if (empty)
+		return empty_bounds(t);
+	bool excludes_all = false;
+	WindowBound lo = window_end(lower, excludes_all);
+	WindowBound hi = window_end(upper, excludes_all);
+	UnitRange units = window_units(t.scale, lo, hi);
+	if (excludes_all || units.empty)
+		return empty_bounds(t);
+	return IdBounds{IdBounds::range, t.min_at(units.first), t.max_at(units.last), {}};
+}
+
+bool within(const IdTypeTraits &t, Datum id, const IdBounds &b)
+{
+	return b.kind == IdBounds::range && t.compare(id, b.lo) >= 0 && t.compare(id, b.hi) <= 0;
+}
+
+// Bounds for a constant selector argument; `invalid` when the constant would raise an error at run time.
+IdBounds const_bounds(const IdTypeTraits &t, Selector s, const Const *c)
+{
+	if (s == Selector::window)
+		return window_bounds(t, c->constvalue);
+	text *p = DatumGetTextPP(c->constvalue);
+	return prefix_bounds(t, std::string_view(VARDATA_ANY(p), VARSIZE_ANY_EXHDR(p)));
+}
+
+Const *id_const(Oid type, Datum value)
+{
+	int16 len;
+	bool byval;
+	get_typlenbyval(type, &len, &byval);
+	return makeConst(type, -1, InvalidOid, len, value, false, byval);
+}
+
+// `<type>_<suffix>(argtype)` in the schema of the function being planned (the extension's schema).
+Oid helper_function(const IdTypeTraits &t, Oid planned_function, const char *suffix, Oid argtype)
+{
+	char *schema = get_namespace_name(get_func_namespace(planned_function));
+	List *name = list_make2(makeString(schema), makeString(psprintf("%s_%s", t.name, suffix)));
+	return LookupFuncName(name, 1, &argtype, true);
+}
+
+// `left >= lo AND left <= hi` as two clauses using the type's default btree operators; NIL if the type
+// has none.
+List *range_clauses(Node *left, Expr *lo, Expr *hi)
+{
+	Oid type = exprType(left);
+	Oid opclass = GetDefaultOpClass(type, BTREE_AM_OID);
+	if (!OidIsValid(opclass))
+		return NIL;
+	Oid family = get_opclass_family(opclass);
+	Oid ge = get_opfamily_member(family, type, type, BTGreaterEqualStrategyNumber);
+	Oid le = get_opfamily_member(family, type, type, BTLessEqualStrategyNumber);
+	if (!OidIsValid(ge) || !OidIsValid(le))
+		return NIL;
+	Expr *a = make_opclause(ge, BOOLOID, false, reinterpret_cast<Expr *>(left), lo, InvalidOid, InvalidOid);
+	Expr *b = make_opclause(le, BOOLOID, false, static_cast<Expr *>(copyObjectImpl(left)), hi, InvalidOid,
+	                        InvalidOid);
+	set_opfuncid(reinterpret_cast<OpExpr *>(a));
+	set_opfuncid(reinterpret_cast<OpExpr *>(b));
+	return list_make2(a, b);
+}
+
+Node *simplify(const IdTypeTraits &t, Selector s, FuncExpr *call)
+{
+	if (list_length(call->args) != 2)
+		return nullptr;
+	Node *left = static_cast<Node *>(linitial(call->args));
+	Node *right = static_cast<Node *>(lsecond(call->args));
+	// The rewrite evaluates each argument twice: only for arguments where that is invisible and cheap.
+	if (contain_volatile_functions(left) || contain_subplans(left) || contain_volatile_functions(right) ||
+	    contain_subplans(right))
+		return nullptr;
+	Oid id_type = exprType(left);
+	Expr *lo, *hi;
+	if (IsA(right, Const)) {
+		const Const *c = reinterpret_cast<const Const *>(right);
+		if (c->constisnull)
+			return nullptr;
+		IdBounds b = const_bounds(t, s, c);
+		if (b.kind == IdBounds::invalid)
+			return nullptr; // leave the call alone so that it raises its error at run time
+		lo = reinterpret_cast<Expr *>(id_const(id_type, b.lo));
+		hi = reinterpret_cast<Expr *>(id_const(id_type, b.hi));
+	} else {
+		const char *kind = s == Selector::prefix ? "prefix" : "window";
+		Oid arg_type = exprType(right);
+		Oid lo_fn = helper_function(t, call->funcid, psprintf("%s_lo", kind), arg_type);
+		Oid hi_fn = helper_function(t, call->funcid, psprintf("%s_hi", kind), arg_type);
+		if (!OidIsValid(lo_fn) || !OidIsValid(hi_fn))
+			return nullptr;
+		lo = reinterpret_cast<Expr *>(
+			makeFuncExpr(lo_fn, id_type, list_make1(right), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+		hi = reinterpret_cast<Expr *>(makeFuncExpr(hi_fn, id_type, list_make1(copyObjectImpl(right)), InvalidOid,
+		                                           InvalidOid, COERCE_EXPLICIT_CALL));
+	}
+	List *clauses = range_clauses(left, lo, hi);
+	return clauses == NIL ? nullptr : reinterpret_cast<Node *>(make_andclause(clauses));
+}
+
+} // namespace
+
+Datum starts_with(FunctionCallInfo fcinfo, const IdTypeTraits &t)
+{
+	IdBounds b = prefix_bounds_or_error(t, text_arg(fcinfo, 1));
+	PG_RETURN_BOOL(within(t, PG_GETARG_DATUM(0), b));
+}
+
+Datum prefix_bound(FunctionCallInfo fcinfo, const IdTypeTraits &t, bool upper)
+{
+	IdBounds b = prefix_bounds_or_error(t, text_arg(fcinfo, 0));
+	return upper ? b.hi : b.lo;
+}
+
+Datum prefix_range(FunctionCallInfo fcinfo, const IdTypeTraits &t)
+{
+	IdBounds b = prefix_bounds_or_error(t, text_arg(fcinfo, 0));
+	TypeCacheEntry *tc = range_get_typcache(fcinfo, get_fn_expr_rettype(fcinfo->flinfo));
+	if (b.kind == IdBounds::empty)
+		PG_RETURN_RANGE_P(make_empty_range(tc));
+	RangeBound lower{b.lo, false, true, true};
+	RangeBound upper{b.hi, false, true, false};
+#if PG_VERSION_NUM >= 160000
+	PG_RETURN_RANGE_P(make_range(tc, &lower, &upper, false, nullptr));
+#else
+	PG_RETURN_RANGE_P(make_range(tc, &lower, &upper, false));
+#endif
+}
+
+Datum in_window(FunctionCallInfo fcinfo, const IdTypeTraits &t)
+{
+	IdBounds b = window_bounds(t, PG_GETARG_DATUM(1));
+	PG_RETURN_BOOL(within(t, PG_GETARG_DATUM(0), b));
+}
+
+Datum window_bound(FunctionCallInfo fcinfo, const IdTypeTraits &t, bool upper)
+{
+	IdBounds b = window_bounds(t, PG_GETARG_DATUM(0));
+	return upper ? b.hi : b.lo;
+}
+
+Datum timestamp_of(FunctionCallInfo fcinfo, const IdTypeTraits &t)
+{
+	PG_RETURN_TIMESTAMPTZ(timestamptz_of_units(t.scale, t.units_of(PG_GETARG_DATUM(0))));
+}
+
+Datum id_at(FunctionCallInfo fcinfo, const IdTypeTraits &t, bool largest)
+{
+	std::int64_t units = units_of_timestamptz(t.scale, PG_GETARG_TIMESTAMPTZ(0), t.name);
+	return largest ? t.max_at(units) : t.min_at(units);
+}
+
+Datum planner_support(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s)
+{
+	Node *req = reinterpret_cast<Node *>(PG_GETARG_POINTER(0));
+	if (!IsA(req, SupportRequestSimplify))
+		PG_RETURN_POINTER(nullptr);
+	PG_RETURN_POINTER(simplify(t, s, reinterpret_cast<SupportRequestSimplify *>(req)->fcall));
+}
+
+Datum restrict_selectivity(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s)
+{
+	PlannerInfo *root = reinterpret_cast<PlannerInfo *>(PG_GETARG_POINTER(0));
+	List *args = reinterpret_cast<List *>(PG_GETARG_POINTER(2));
+	int var_relid = PG_GETARG_INT32(3);
+	if (list_length(args) != 2)
+		PG_RETURN_FLOAT8(DEFAULT_RANGE_INEQ_SEL);
+	Node *left = static_cast<Node *>(linitial(args));
+	Node *right = estimate_expression_value(root, static_cast<Node *>(lsecond(args)));
+	if (!IsA(right, Const) || reinterpret_cast<Const *>(right)->constisnull)
+		PG_RETURN_FLOAT8(DEFAULT_RANGE_INEQ_SEL);
+	IdBounds b = const_bounds(t, s, reinterpret_cast<Const *>(right));
+	if (b.kind == IdBounds::invalid)
+		PG_RETURN_FLOAT8(DEFAULT_RANGE_INEQ_SEL);
+	if (b.kind == IdBounds::empty)
+		PG_RETURN_FLOAT8(0.0);
+	Oid id_type = exprType(left);
+	List *clauses = range_clauses(left, reinterpret_cast<Expr *>(id_const(id_type, b.lo)),
+	                              reinterpret_cast<Expr *>(id_const(id_type, b.hi)));
+	if (clauses == NIL)
+		PG_RETURN_FLOAT8(DEFAULT_RANGE_INEQ_SEL);
+	PG_RETURN_FLOAT8(clauselist_selectivity(root, clauses, var_relid, JOIN_INNER, nullptr));
+}
+
+} // namespace idtypes::pg

@@ -1,0 +1,67 @@
+// The mechanism every ID type plugs into for prefix (`T ^@ text`) and time-window (`T <@ tstzrange`)
+// queries. Both select one contiguous range [lo, hi] of IDs (text order = ID order, and IDs are ordered
+// by time first), so:
+//   * the operators evaluate as lo <= id <= hi;
+//   * a planner support function (SupportRequestSimplify) rewrites `id ^@ p` into `id >= lo AND id <= hi`,
+//     with constants when p is a constant and with calls of <T>_prefix_lo(p) / <T>_prefix_hi(p) otherwise
+//     (parameters of generic plans, join columns), so btree and BRIN indexes, partition pruning and the
+//     range selectivity estimator all apply;
+//   * a RESTRICT function estimates the operator the same way where no rewrite happened.
+// A format supplies an IdTypeTraits; IDTYPES_RANGE_FUNCTIONS stamps out its SQL-callable entry points.
+#pragma once
+
+#include "pg/glue.hpp"
+
+namespace idtypes::pg {
+
+struct IdBounds {
+	enum Kind : std::uint8_t { invalid, empty, range } kind;
+	Datum lo, hi;
+	TextStatus status; // why a prefix is invalid
+};
+
+struct IdTypeTraits {
+	const char *name;      // the SQL type; helper functions are named <name>_prefix_lo and so on
+	const TextRules *rules;
+	TimeScale scale;
+	IdBounds (*prefix)(std::string_view prefix);
+	Datum (*min_at)(std::int64_t units); // smallest / largest ID at a time unit
+	Datum (*max_at)(std::int64_t units);
+	std::int64_t (*units_of)(Datum id);
+	int (*compare)(Datum a, Datum b);
+};
+
+enum class Selector : std::uint8_t { prefix, window };
+
+Datum starts_with(FunctionCallInfo fcinfo, const IdTypeTraits &t);
+Datum prefix_bound(FunctionCallInfo fcinfo, const IdTypeTraits &t, bool upper);
+Datum prefix_range(FunctionCallInfo fcinfo, const IdTypeTraits &t);
+Datum in_window(FunctionCallInfo fcinfo, const IdTypeTraits &t);
+Datum window_bound(FunctionCallInfo fcinfo, const IdTypeTraits &t, bool upper);
+Datum timestamp_of(FunctionCallInfo fcinfo, const IdTypeTraits &t);
+Datum id_at(FunctionCallInfo fcinfo, const IdTypeTraits &t, bool largest);
+Datum planner_support(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s);
+Datum restrict_selectivity(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s);
+
+} // namespace idtypes::pg
+
+#define IDTYPES_ENTRY(name, call)                                                                                      \
+	PG_FUNCTION_INFO_V1(name);                                                                                         \
+	Datum name(PG_FUNCTION_ARGS) { return call; }
+
+// The SQL-callable functions of the prefix and time-window mechanism for type T (inside extern "C").
+#define IDTYPES_RANGE_FUNCTIONS(T, traits)                                                                             \
+	IDTYPES_ENTRY(T##_starts_with, idtypes::pg::starts_with(fcinfo, traits))                                           \
+	IDTYPES_ENTRY(T##_prefix_lo, idtypes::pg::prefix_bound(fcinfo, traits, false))                                     \
+	IDTYPES_ENTRY(T##_prefix_hi, idtypes::pg::prefix_bound(fcinfo, traits, true))                                      \
+	IDTYPES_ENTRY(T##_prefix_range, idtypes::pg::prefix_range(fcinfo, traits))                                         \
+	IDTYPES_ENTRY(T##_in_window, idtypes::pg::in_window(fcinfo, traits))                                               \
+	IDTYPES_ENTRY(T##_window_lo, idtypes::pg::window_bound(fcinfo, traits, false))                                     \
+	IDTYPES_ENTRY(T##_window_hi, idtypes::pg::window_bound(fcinfo, traits, true))                                      \
+	IDTYPES_ENTRY(T##_timestamp, idtypes::pg::timestamp_of(fcinfo, traits))                                            \
+	IDTYPES_ENTRY(T##_min, idtypes::pg::id_at(fcinfo, traits, false))                                                  \
+	IDTYPES_ENTRY(T##_max, idtypes::pg::id_at(fcinfo, traits, true))                                                   \
+	IDTYPES_ENTRY(T##_prefix_support, idtypes::pg::planner_support(fcinfo, traits, idtypes::pg::Selector::prefix))     \
+	IDTYPES_ENTRY(T##_window_support, idtypes::pg::planner_support(fcinfo, traits, idtypes::pg::Selector::window))     \
+	IDTYPES_ENTRY(T##_prefix_sel, idtypes::pg::restrict_selectivity(fcinfo, traits, idtypes::pg::Selector::prefix))    \
+	IDTYPES_ENTRY(T##_window_sel, idtypes::pg::restrict_selectivity(fcinfo, traits, idtypes::pg::Selector::window))

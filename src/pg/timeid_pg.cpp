@@ -1,0 +1,131 @@
+// SQL type timeid (TID): text I/O, conversions, field access, the generator, and its plug into the
+// prefix/time-window mechanism. Ordering, hashing and binary I/O are the shared 8-byte shape.
+#include "core/timeid.hpp"
+#include "pg/settings.hpp"
+#include "pg/u64_shape.hpp"
+
+namespace tid = idtypes::timeid;
+using namespace idtypes::pg;
+
+namespace {
+
+constexpr const char *type_name = "timeid";
+
+IdBounds prefix(std::string_view p) { return u64_bounds(tid::prefix_range(p)); }
+Datum min_at(std::int64_t units) { return UInt64GetDatum(tid::min_at(units)); }
+Datum max_at(std::int64_t units) { return UInt64GetDatum(tid::max_at(units)); }
+std::int64_t units_of(Datum id) { return static_cast<std::int64_t>(tid::micros(DatumGetUInt64(id))); }
+
+const IdTypeTraits traits = {type_name, &tid::rules, tid::time_scale, prefix, min_at, max_at, units_of, u64_compare};
+
+std::uint64_t arg(FunctionCallInfo fcinfo, int n) { return DatumGetUInt64(PG_GETARG_DATUM(n)); }
+
+// Per-backend generator state (issue 6 moves it to shared memory when preloaded).
+std::uint64_t last_micros = 0;
+int random_clock_id = -1;
+int random_clock_pid = 0;
+
+unsigned session_clock_id()
+{
+	if (timeid_clock_id_setting >= 0)
+		return static_cast<unsigned>(timeid_clock_id_setting);
+	// drawn lazily in the backend itself: a value drawn in the postmaster would be shared by every fork
+	if (random_clock_id < 0 || random_clock_pid != MyProcPid) {
+		std::uint16_t r;
+		strong_random(&r, sizeof r);
+		random_clock_id = r & tid::max_clock_id;
+		random_clock_pid = MyProcPid;
+	}
+	return static_cast<unsigned>(random_clock_id);
+}
+
+} // namespace
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(timeid_in);
+PG_FUNCTION_INFO_V1(timeid_out);
+PG_FUNCTION_INFO_V1(timeid_to_bigint);
+PG_FUNCTION_INFO_V1(bigint_to_timeid);
+PG_FUNCTION_INFO_V1(make_timeid);
+PG_FUNCTION_INFO_V1(timeid_micros);
+PG_FUNCTION_INFO_V1(timeid_clock_id);
+PG_FUNCTION_INFO_V1(timeid_to_dashed);
+PG_FUNCTION_INFO_V1(timeid_generate);
+
+Datum timeid_in(PG_FUNCTION_ARGS)
+{
+	const char *input = PG_GETARG_CSTRING(0);
+	tid::Parsed p = tid::parse(input);
+	if (!p.status.ok())
+		report_invalid_text(type_name, input, p.status, tid::rules);
+	PG_RETURN_DATUM(UInt64GetDatum(p.value));
+}
+
+Datum timeid_out(PG_FUNCTION_ARGS)
+{
+	char text[tid::text_len];
+	tid::format(arg(fcinfo, 0), text);
+	PG_RETURN_CSTRING(cstring_of(text, sizeof text));
+}
+
+Datum timeid_to_bigint(PG_FUNCTION_ARGS)
+{
+	std::uint64_t v = arg(fcinfo, 0);
+	if (v > static_cast<std::uint64_t>(PG_INT64_MAX))
+		ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("timeid out of range for bigint"),
+		                errdetail("The timeid has its top bit set (its text starts with c..j).")));
+	PG_RETURN_INT64(static_cast<int64>(v));
+}
+
+Datum bigint_to_timeid(PG_FUNCTION_ARGS)
+{
+	int64 v = PG_GETARG_INT64(0);
+	if (v < 0)
+		report_out_of_range("bigint cast to timeid", 0, PG_INT64_MAX, v);
+	PG_RETURN_DATUM(UInt64GetDatum(static_cast<std::uint64_t>(v)));
+}
+
+Datum make_timeid(PG_FUNCTION_ARGS)
+{
+	int64 micros = PG_GETARG_INT64(0);
+	int32 clock = PG_GETARG_INT32(1);
+	if (micros < 0 || static_cast<std::uint64_t>(micros) > tid::max_micros)
+		report_out_of_range("micros", 0, static_cast<std::int64_t>(tid::max_micros), micros);
+	if (clock < 0 || clock > static_cast<int32>(tid::max_clock_id))
+		report_out_of_range("clock_id", 0, tid::max_clock_id, clock);
+	PG_RETURN_DATUM(UInt64GetDatum(tid::make(static_cast<std::uint64_t>(micros), static_cast<unsigned>(clock))));
+}
+
+Datum timeid_micros(PG_FUNCTION_ARGS) { PG_RETURN_INT64(static_cast<int64>(tid::micros(arg(fcinfo, 0)))); }
+
+Datum timeid_clock_id(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(tid::clock_id(arg(fcinfo, 0)))); }
+
+Datum timeid_to_dashed(PG_FUNCTION_ARGS)
+{
+	char text[tid::dashed_len];
+	tid::format_dashed(arg(fcinfo, 0), text);
+	PG_RETURN_TEXT_P(cstring_to_text_with_len(text, sizeof text));
+}
+
+Datum timeid_generate(PG_FUNCTION_ARGS)
+{
+	unsigned clock;
+	if (PG_ARGISNULL(0)) {
+		clock = session_clock_id();
+	} else {
+		int32 c = PG_GETARG_INT32(0);
+		if (c < 0 || c > static_cast<int32>(tid::max_clock_id))
+			report_out_of_range("clock_id", 0, tid::max_clock_id, c);
+		clock = static_cast<unsigned>(c);
+	}
+	tid::Generated g = tid::generate(last_micros, clock_now_us(), clock);
+	if (!g.ok)
+		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+		                errmsg("the clock is past the last time a timeid can hold (2^53-1 microseconds)")));
+	PG_RETURN_DATUM(UInt64GetDatum(g.value));
+}
+
+IDTYPES_RANGE_FUNCTIONS(timeid, traits)
+
+} // extern "C"

@@ -1,0 +1,27 @@
+
+-- ---------------------------------------------------------------------------------- timeid specifics
+
+CREATE FUNCTION make_timeid(micros bigint, clock_id integer) RETURNS timeid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION timeid_micros(timeid) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION timeid_clock_id(timeid) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION timeid_to_dashed(timeid) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION make_timeid(bigint, integer) IS 'timeid from Unix microseconds (0..2^53-1) and a clock id (0..1023)';
+COMMENT ON FUNCTION timeid_micros(timeid) IS 'Unix microseconds of the timeid (its value shifted right by 10)';
+COMMENT ON FUNCTION timeid_clock_id(timeid) IS 'clock id of the timeid (its low 10 bits)';
+COMMENT ON FUNCTION timeid_to_dashed(timeid) IS 'the draft''s display form STTT-TTT-TTTT-CC';
+
+CREATE FUNCTION timeid_to_bigint(timeid) RETURNS bigint
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION bigint_to_timeid(bigint) RETURNS timeid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE CAST (timeid AS bigint) WITH FUNCTION timeid_to_bigint(timeid);
+CREATE CAST (bigint AS timeid) WITH FUNCTION bigint_to_timeid(bigint);
+
+-- Per-backend state (the last microsecond issued): PARALLEL RESTRICTED, so workers never run it.
+CREATE FUNCTION timeid_generate(clock_id integer DEFAULT NULL) RETURNS timeid
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+COMMENT ON FUNCTION timeid_generate(integer) IS 'new timeid: current microsecond or last + 1, clock id from the argument or idtypes.timeid_clock_id';

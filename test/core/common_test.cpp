@@ -1,0 +1,125 @@
+// Shared pieces of the core: the power-of-two radix codec, time windows, error details.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "core/radix2.hpp"
+#include "core/time_scale.hpp"
+
+using namespace idtypes;
+
+namespace {
+
+constexpr Alphabet hex_upper = make_alphabet("0123456789ABCDEF");
+constexpr Alphabet base32hex_any = make_alphabet("0123456789ABCDEFGHIJKLMNOPQRSTUV", Case::fold);
+
+TEST(Radix2, ExactWidthHexRoundTrip)
+{
+	using Hex = Radix2<3, 4>;
+	static_assert(Hex::symbols == 6 && Hex::pad == 0);
+	const std::uint8_t bytes[3] = {0x01, 0xAB, 0xFF};
+	char text[6];
+	Hex::encode(bytes, hex_upper, text);
+	EXPECT_EQ(std::string(text, 6), "01ABFF");
+	std::uint8_t back[3];
+	ASSERT_TRUE(Hex::decode("01ABFF", hex_upper, back).ok());
+	EXPECT_EQ(0, std::memcmp(bytes, back, 3));
+}
+
+TEST(Radix2, PaddedFirstSymbolRejectsHighBits)
+{
+	using B32 = Radix2<2, 5>; // 16 bits in 4 symbols of 5 bits: 4 pad bits, first symbol 0..1
+	static_assert(B32::pad == 4 && B32::first_limit == 2);
+	std::uint8_t out[2];
+	EXPECT_TRUE(B32::decode("1VVV", base32hex_any, out).ok());
+	EXPECT_EQ(out[0], 0xFF);
+	EXPECT_EQ(out[1], 0xFF);
+	TextStatus s = B32::decode("2000", base32hex_any, out);
+	EXPECT_EQ(s.error, TextError::first_symbol);
+}
+
+TEST(Radix2, CaseFoldingAlphabet)
+{
+	using B32 = Radix2<2, 5>;
+	using Hex = Radix2<3, 4>;
+	std::uint8_t a[3], b[3];
+	ASSERT_TRUE(B32::decode("1vvv", base32hex_any, a).ok());
+	ASSERT_TRUE(B32::decode("1VVV", base32hex_any, b).ok());
+	EXPECT_EQ(0, std::memcmp(a, b, 2));
+	EXPECT_EQ(Hex::decode("01abff", hex_upper, a).error, TextError::symbol);
+}
+
+TEST(Radix2, PrefixBoundsAreBitPrefixes)
+{
+	using Hex = Radix2<3, 4>;
+	std::uint8_t lo[3], hi[3];
+	bool empty = true;
+	ASSERT_TRUE(Hex::prefix("A-B", hex_upper, lo, hi, empty, '-').ok());
+	EXPECT_FALSE(empty);
+	EXPECT_EQ(lo[0], 0xAB);
+	EXPECT_EQ(lo[1], 0x00);
+	EXPECT_EQ(hi[0], 0xAB);
+	EXPECT_EQ(hi[2], 0xFF);
+	EXPECT_EQ(Hex::prefix("", hex_upper, lo, hi, empty).error, TextError::empty_prefix);
+	EXPECT_EQ(Hex::prefix("-", hex_upper, lo, hi, empty, '-').error, TextError::empty_prefix);
+	EXPECT_EQ(Hex::prefix("0000000", hex_upper, lo, hi, empty).error, TextError::prefix_length);
+	TextStatus s = Hex::prefix("0G", hex_upper, lo, hi, empty);
+	EXPECT_EQ(s.error, TextError::symbol);
+	EXPECT_EQ(s.position, 2u);
+}
+
+TEST(TimeScale, UnitsAtTruncatesAndChecksRange)
+{
+	constexpr TimeScale ms{1000000, 1000, 10};
+	std::int64_t u = -1;
+	EXPECT_TRUE(units_at(ms, 1000000, u));
+	EXPECT_EQ(u, 0);
+	EXPECT_TRUE(units_at(ms, 1000999, u));
+	EXPECT_EQ(u, 0);
+	EXPECT_TRUE(units_at(ms, 1010999, u));
+	EXPECT_EQ(u, 10);
+	EXPECT_FALSE(units_at(ms, 1011000, u));
+	EXPECT_FALSE(units_at(ms, 999999, u));
+	EXPECT_EQ(unix_us_of(ms, 3), 1003000);
+}
+
+TEST(TimeScale, WindowRespectsInclusivityAtUnitPrecision)
+{
+	constexpr TimeScale ms{0, 1000, 1000000};
+	// [1500, 3000) holds the ms instants 2000 only
+	UnitRange r = window_units(ms, {false, true, 1500}, {false, false, 3000});
+	EXPECT_FALSE(r.empty);
+	EXPECT_EQ(r.first, 2);
+	EXPECT_EQ(r.last, 2);
+	// [2000, 3000] holds 2000 and 3000
+	r = window_units(ms, {false, true, 2000}, {false, true, 3000});
+	EXPECT_EQ(r.first, 2);
+	EXPECT_EQ(r.last, 3);
+	// (2000, 3000) holds nothing
+	r = window_units(ms, {false, false, 2000}, {false, false, 3000});
+	EXPECT_TRUE(r.empty);
+	// unbounded and out-of-scale windows clamp
+	r = window_units(ms, {true, false, 0}, {false, true, -5});
+	EXPECT_TRUE(r.empty);
+	r = window_units(ms, {false, true, -5000}, {true, false, 0});
+	EXPECT_EQ(r.first, 0);
+	EXPECT_EQ(r.last, 1000000);
+	r = window_units(ms, {false, true, -1500}, {false, true, -1}); // before the epoch
+	EXPECT_TRUE(r.empty);
+}
+
+TEST(TextStatus, DescribeNamesPositionAndByte)
+{
+	TextRules rules{"3 characters", "the test alphabet", "A", "Too large.", 3};
+	char out[detail_size];
+	describe(fail(TextError::symbol, 2, '!'), rules, out);
+	EXPECT_STREQ(out, "Character 2 (\"!\") is not in the test alphabet.");
+	describe(fail(TextError::symbol, 1, 0xC3), rules, out);
+	EXPECT_STREQ(out, "Byte 1 (0xC3) is not in the test alphabet.");
+	describe(fail(TextError::length, 5), rules, out);
+	EXPECT_STREQ(out, "Expected 3 characters, found 5.");
+	describe(fail(TextError::prefix_length, 4), rules, out);
+	EXPECT_STREQ(out, "A prefix has at most 3 symbols, found 4.");
+}
+
+} // namespace
