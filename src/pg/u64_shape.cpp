@@ -17,6 +17,12 @@ const char *result_type_name(FunctionCallInfo fcinfo)
 	return format_type_be(get_fn_expr_rettype(fcinfo->flinfo));
 }
 
+// A receive function gets the type's OID as its second argument (COPY and binds have no fn_expr).
+const char *received_type_name(FunctionCallInfo fcinfo)
+{
+	return PG_NARGS() > 1 ? format_type_be(PG_GETARG_OID(1)) : "8-byte ID";
+}
+
 #if PG_VERSION_NUM < 150000
 int unsigned_cmp(Datum x, Datum y, SortSupport) { return u64_compare(x, y); }
 #endif
@@ -102,7 +108,7 @@ Datum idtypes_u64_recv(PG_FUNCTION_ARGS)
 	int left = buf->len - buf->cursor;
 	if (left != 8)
 		ereport(ERROR, (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-		                errmsg("incorrect binary data format for type %s", result_type_name(fcinfo)),
+		                errmsg("incorrect binary data format for type %s", received_type_name(fcinfo)),
 		                errdetail("Expected 8 bytes, found %d.", left)));
 	PG_RETURN_DATUM(UInt64GetDatum(static_cast<std::uint64_t>(pq_getmsgint64(buf))));
 }
