@@ -3,10 +3,10 @@
 
 EXTENSION  = idtypes
 EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
-FORMATS    = timeid
+FORMATS    = timeid uid11
 
 MODULE_big = $(EXTENSION)
-OBJS = src/core/text_status.o $(FORMATS:%=src/core/%.o) \
+OBJS = src/core/text_status.o src/core/decimal.o $(FORMATS:%=src/core/%.o) \
        src/pg/glue.o src/pg/module.o src/pg/id_ranges.o src/pg/u64_shape.o $(FORMATS:%=src/pg/%_pg.o)
 
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql
@@ -16,6 +16,7 @@ EXTRA_CLEAN = $(OBJS:.o=.d)
 
 # Storage shape of each type: the C functions it shares with same-shaped types, and its layout.
 SHAPE_timeid = idtypes_u64
+SHAPE_uid11  = idtypes_u64
 STORAGE_idtypes_u64 = INTERNALLENGTH = 8, PASSEDBYVALUE, ALIGNMENT = double, STORAGE = plain
 
 # gnu++17: PostgreSQL's headers use typeof; -isystem silences warnings from them.

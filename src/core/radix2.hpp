@@ -108,19 +108,4 @@ struct Radix2 {
 	}
 };
 
-// Big-endian conversions between a 64-bit value and 8 bytes.
-inline void store_be64(std::uint64_t v, std::uint8_t *out) noexcept
-{
-	for (int i = 7; i >= 0; i--, v >>= 8)
-		out[i] = static_cast<std::uint8_t>(v);
-}
-
-inline std::uint64_t load_be64(const std::uint8_t *in) noexcept
-{
-	std::uint64_t v = 0;
-	for (int i = 0; i < 8; i++)
-		v = (v << 8) | in[i];
-	return v;
-}
-
 } // namespace idtypes

@@ -1,5 +1,7 @@
 #include "core/timeid.hpp"
 
+#include "core/bytes.hpp"
+
 namespace idtypes::timeid {
 
 const TextRules rules = {

@@ -89,4 +89,54 @@ void strong_random(void *buf, std::size_t len)
 		ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("could not generate random values")));
 }
 
+void pooled_random(void *buf, std::size_t len)
+{
+	static std::uint8_t pool[512];
+	static std::size_t left = 0;
+	static int owner = 0; // the process that filled the pool
+	if (owner != MyProcPid) {
+		left = 0;
+		owner = MyProcPid;
+	}
+	auto *out = static_cast<std::uint8_t *>(buf);
+	while (len > 0) {
+		if (left == 0) {
+			strong_random(pool, sizeof pool);
+			left = sizeof pool;
+		}
+		std::size_t take = len < left ? len : left;
+		std::uint8_t *from = pool + (sizeof pool - left);
+		memcpy(out, from, take);
+		memset(from, 0, take); // a value handed out is not kept
+		out += take;
+		len -= take;
+		left -= take;
+	}
+}
+
+Datum numeric_of_bytes(const std::uint8_t *be, std::size_t n)
+{
+	char digits[decimal::max_digits + 1];
+	digits[decimal::format(be, n, digits)] = '\0';
+	return DirectFunctionCall3(numeric_in, CStringGetDatum(digits), ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1));
+}
+
+void bytes_of_numeric(Datum numeric, std::uint8_t *be, std::size_t n, const char *type)
+{
+	char *text = DatumGetCString(DirectFunctionCall1(numeric_out, numeric));
+	// numeric_out writes plain digits with an optional sign and fraction, or NaN / Infinity
+	std::string_view digits(text);
+	std::size_t point = digits.find('.');
+	bool whole = true;
+	if (point != std::string_view::npos) {
+		for (char c : digits.substr(point + 1))
+			whole = whole && c == '0';
+		digits = digits.substr(0, point);
+	}
+	decimal::Parse p = whole ? decimal::parse(digits, be, n) : decimal::Parse::syntax;
+	if (p != decimal::Parse::ok)
+		ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("numeric %s out of range for type %s", text, type),
+		                errdetail("A %s is a whole number from 0 to 2^%zu-1.", type, n * 8)));
+}
+
 } // namespace idtypes::pg

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "core/decimal.hpp"
 #include "core/text_status.hpp"
 #include "core/time_scale.hpp"
 
@@ -68,5 +69,13 @@ std::int64_t units_of_timestamptz(const TimeScale &scale, TimestampTz ts, const 
 std::int64_t clock_now_us();
 // Cryptographically strong random bytes; an error if the source fails.
 void strong_random(void *buf, std::size_t len);
+// The same, served from a per-process buffer refilled by strong_random (one system call per 512 bytes,
+// not per ID). Refilled in each process that uses it, never inherited across fork.
+void pooled_random(void *buf, std::size_t len);
+
+// numeric <-> an unsigned big-endian byte string of n bytes (n <= 32). The reverse takes whole numbers
+// from 0 to 2^(8n)-1 only, else 22003 naming the type.
+Datum numeric_of_bytes(const std::uint8_t *be, std::size_t n);
+void bytes_of_numeric(Datum numeric, std::uint8_t *be, std::size_t n, const char *type);
 
 } // namespace idtypes::pg

@@ -2,7 +2,10 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <random>
+#include <string>
 
+#include "core/bytes.hpp"
 #include "core/radix2.hpp"
 #include "core/time_scale.hpp"
 
@@ -120,6 +123,49 @@ TEST(TextStatus, DescribeNamesPositionAndByte)
 	EXPECT_STREQ(out, "Expected 3 characters, found 5.");
 	describe(fail(TextError::prefix_length, 4), rules, out);
 	EXPECT_STREQ(out, "A prefix has at most 3 symbols, found 4.");
+}
+
+} // namespace
+
+#include "core/decimal.hpp"
+
+namespace {
+
+std::string decimal_of(const std::uint8_t *be, std::size_t n)
+{
+	char out[idtypes::decimal::max_digits];
+	return std::string(out, idtypes::decimal::format(be, n, out));
+}
+
+TEST(Decimal, SixtyFourBitValuesAgreeWithBuiltIns)
+{
+	std::mt19937_64 rng(3);
+	for (int i = 0; i < 20000; i++) {
+		std::uint64_t v = rng() >> (rng() % 64);
+		std::uint8_t be[8];
+		store_be64(v, be);
+		std::string s = decimal_of(be, 8);
+		ASSERT_EQ(s, std::to_string(v));
+		std::uint8_t back[8];
+		ASSERT_EQ(idtypes::decimal::parse(s, back, 8), idtypes::decimal::Parse::ok);
+		ASSERT_EQ(load_be64(back), v);
+	}
+}
+
+TEST(Decimal, EightyBitEdges)
+{
+	std::uint8_t zero[10] = {}, max[10], back[10];
+	std::memset(max, 0xFF, sizeof max);
+	EXPECT_EQ(decimal_of(zero, 10), "0");
+	EXPECT_EQ(decimal_of(max, 10), "1208925819614629174706175"); // 2^80 - 1
+	EXPECT_EQ(idtypes::decimal::parse("1208925819614629174706175", back, 10), idtypes::decimal::Parse::ok);
+	EXPECT_EQ(0, std::memcmp(back, max, 10));
+	EXPECT_EQ(idtypes::decimal::parse("1208925819614629174706176", back, 10), idtypes::decimal::Parse::overflow);
+	EXPECT_EQ(idtypes::decimal::parse("18446744073709551616", back, 8), idtypes::decimal::Parse::overflow);
+	EXPECT_EQ(idtypes::decimal::parse("00018446744073709551615", back, 8), idtypes::decimal::Parse::ok);
+	EXPECT_EQ(idtypes::decimal::parse("", back, 8), idtypes::decimal::Parse::syntax);
+	EXPECT_EQ(idtypes::decimal::parse("12a", back, 8), idtypes::decimal::Parse::syntax);
+	EXPECT_EQ(idtypes::decimal::parse("-1", back, 8), idtypes::decimal::Parse::syntax);
 }
 
 } // namespace

@@ -1,0 +1,73 @@
+-- Helpers the type suites share (pg_regress runs the files in name order in one database).
+-- Every table they look at has its IDs in a column named id.
+
+-- The planner's row estimate for a query.
+CREATE FUNCTION estimated_rows(q text) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE plan json;
+BEGIN
+	EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO plan;
+	RETURN (plan -> 0 -> 'Plan' ->> 'Plan Rows')::bigint;
+END $$;
+
+-- The IDs (as text, in ID order) a query selects, with index scans forced or forbidden.
+CREATE FUNCTION ids_via(use_index boolean, q text, arg anyelement) RETURNS text[] LANGUAGE plpgsql AS $$
+DECLARE ids text[];
+BEGIN
+	PERFORM set_config('enable_seqscan', (NOT use_index)::text, true);
+	PERFORM set_config('enable_indexscan', use_index::text, true);
+	PERFORM set_config('enable_indexonlyscan', use_index::text, true);
+	PERFORM set_config('enable_bitmapscan', use_index::text, true);
+	EXECUTE q INTO ids USING arg;
+	PERFORM set_config('enable_seqscan', 'on', true);
+	PERFORM set_config('enable_indexscan', 'on', true);
+	PERFORM set_config('enable_indexonlyscan', 'on', true);
+	PERFORM set_config('enable_bitmapscan', 'on', true);
+	RETURN ids;
+END $$;
+
+-- For each prefix length 1..max_length: prefixes of 25 stored IDs and of the given edge IDs; counts the
+-- prefixes for which `id ^@ p` through the index differs from the definition (the canonical text starts
+-- with p) evaluated by a sequential scan.
+CREATE FUNCTION prefix_mismatches(tbl regclass, max_length int, edges text[])
+RETURNS TABLE (prefix_length int, prefixes int, mismatches int) LANGUAGE plpgsql AS $$
+DECLARE p text;
+BEGIN
+	FOR n IN 1..max_length LOOP
+		prefix_length := n;
+		prefixes := 0;
+		mismatches := 0;
+		FOR p IN EXECUTE format(
+			'SELECT DISTINCT left(id::text, $1) FROM (SELECT id FROM %s ORDER BY md5(id::text) LIMIT 25) s
+			 UNION SELECT left(e, $1) FROM unnest($2) e', tbl) USING n, edges
+		LOOP
+			prefixes := prefixes + 1;
+			IF ids_via(true, format('SELECT array_agg(id::text ORDER BY id) FROM %s WHERE id ^@ $1', tbl), p)
+			   IS DISTINCT FROM
+			   ids_via(false, format('SELECT array_agg(id::text ORDER BY id) FROM %s WHERE starts_with(id::text, $1)', tbl), p)
+			THEN
+				mismatches := mismatches + 1;
+			END IF;
+		END LOOP;
+		RETURN NEXT;
+	END LOOP;
+END $$;
+
+-- Counts the windows for which `id <@ w` through the index differs from the definition (the ID's
+-- timestamp lies in w) evaluated by a sequential scan.
+CREATE FUNCTION window_mismatches(tbl regclass, type_name text, windows tstzrange[]) RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+	w tstzrange;
+	bad int := 0;
+BEGIN
+	FOREACH w IN ARRAY windows LOOP
+		IF ids_via(true, format('SELECT array_agg(id::text ORDER BY id) FROM %s WHERE id <@ $1', tbl), w)
+		   IS DISTINCT FROM
+		   ids_via(false, format('SELECT array_agg(id::text ORDER BY id) FROM %s WHERE %I(id) <@ $1', tbl,
+		                         type_name || '_timestamp'), w)
+		THEN
+			RAISE NOTICE 'mismatch for %', w;
+			bad := bad + 1;
+		END IF;
+	END LOOP;
+	RETURN bad;
+END $$;

@@ -1,0 +1,104 @@
+#include "core/uid11.hpp"
+
+namespace idtypes::uid11 {
+
+namespace {
+
+constexpr std::uint64_t pow58(unsigned k) noexcept
+{
+	std::uint64_t p = 1;
+	for (unsigned i = 0; i < k; i++)
+		p *= 58;
+	return p;
+}
+
+constexpr std::uint64_t p5 = pow58(5);   // 656356768, fits 32 bits
+constexpr std::uint64_t p10 = pow58(10); // the weight of the first symbol
+
+// Five symbols of a value below 58^5, by 32-bit division by a constant.
+void format5(std::uint32_t v, char *out) noexcept
+{
+	for (int i = 4; i >= 0; i--) {
+		out[i] = alphabet.symbols[v % 58];
+		v /= 58;
+	}
+}
+
+} // namespace
+
+const TextRules rules = {
+	"11 characters",
+	"the Base58 alphabet 1-9 A-H J-N P-Z a-k m-z (no 0, O, I, l)",
+	"a Base58 symbol",
+	"The value exceeds 2^64-1 (the largest uid11 is jpXCZedGfVQ).",
+	text_len,
+};
+
+Parsed parse(std::string_view text) noexcept
+{
+	if (text.size() != text_len)
+		return Parsed{0, fail(TextError::length, static_cast<std::uint32_t>(text.size()))};
+	int digits[text_len];
+	for (std::size_t i = 0; i < text_len; i++) {
+		digits[i] = alphabet.value_of(text[i]);
+		if (digits[i] < 0)
+			return Parsed{0, fail(TextError::symbol, static_cast<std::uint32_t>(i + 1),
+			                      static_cast<unsigned char>(text[i]))};
+	}
+	// the last ten symbols are below 58^10 < 2^59; only the first symbol's weight can overflow
+	std::uint64_t rest = 0;
+	for (std::size_t i = 1; i < text_len; i++)
+		rest = rest * 58 + static_cast<std::uint64_t>(digits[i]);
+	std::uint64_t high, value;
+	if (__builtin_mul_overflow(static_cast<std::uint64_t>(digits[0]), p10, &high) ||
+	    __builtin_add_overflow(high, rest, &value))
+		return Parsed{0, fail(TextError::too_large)};
+	return Parsed{value, {}};
+}
+
+void format(std::uint64_t value, char (&out)[text_len]) noexcept
+{
+	// 11 symbols = 1 + 5 + 5: split with two 64-bit divisions, then 32-bit arithmetic
+	std::uint64_t first = value / p10;
+	std::uint64_t rest = value % p10;
+	out[0] = alphabet.symbols[first];
+	format5(static_cast<std::uint32_t>(rest / p5), out + 1);
+	format5(static_cast<std::uint32_t>(rest % p5), out + 6);
+}
+
+PrefixRange prefix_range(std::string_view prefix) noexcept
+{
+	if (prefix.empty())
+		return PrefixRange{fail(TextError::empty_prefix), false, 0, 0};
+	std::uint64_t value = 0;
+	bool above = false; // value(P) * 58^k no longer fits 64 bits
+	for (std::size_t i = 0; i < prefix.size(); i++) {
+		int d = alphabet.value_of(prefix[i]);
+		if (d < 0)
+			return PrefixRange{fail(TextError::symbol, static_cast<std::uint32_t>(i + 1),
+			                        static_cast<unsigned char>(prefix[i])),
+			                   false, 0, 0};
+		if (i == text_len)
+			return PrefixRange{fail(TextError::prefix_length, static_cast<std::uint32_t>(prefix.size())), false, 0, 0};
+		if (!above && (__builtin_mul_overflow(value, std::uint64_t{58}, &value) ||
+		               __builtin_add_overflow(value, static_cast<std::uint64_t>(d), &value)))
+			above = true;
+	}
+	std::uint64_t scale = pow58(static_cast<unsigned>(text_len - prefix.size()));
+	std::uint64_t lo, hi;
+	if (above || __builtin_mul_overflow(value, scale, &lo))
+		return PrefixRange{{}, true, 0, 0};
+	if (__builtin_add_overflow(lo, scale - 1, &hi))
+		hi = ~std::uint64_t{0};
+	return PrefixRange{{}, false, lo, hi};
+}
+
+Generated generate_xid(std::int64_t now_ms, std::uint32_t random) noexcept
+{
+	std::int64_t delta = now_ms - xid_epoch_ms;
+	if (delta < 0 || static_cast<std::uint64_t>(delta) > xid_max_delta)
+		return Generated{0, false};
+	return Generated{make_xid(static_cast<std::uint64_t>(delta), random), true};
+}
+
+} // namespace idtypes::uid11

@@ -1,0 +1,24 @@
+
+-- ---------------------------------------------------------------------------------- uid11 specifics
+
+CREATE FUNCTION make_uid11_xid(unix_ms bigint, random integer) RETURNS uid11
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uid11_xid_random(uid11) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION make_uid11_xid(bigint, integer) IS 'xid-profile uid11 from Unix milliseconds (2011-11-11T11:11:11.111Z + 0..2^42-1) and 22 random bits';
+COMMENT ON FUNCTION uid11_xid_random(uid11) IS 'the 22 random bits of an xid-profile uid11';
+
+CREATE FUNCTION uid11_to_numeric(uid11) RETURNS numeric
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION numeric_to_uid11(numeric) RETURNS uid11
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE CAST (uid11 AS numeric) WITH FUNCTION uid11_to_numeric(uid11);
+CREATE CAST (numeric AS uid11) WITH FUNCTION numeric_to_uid11(numeric);
+
+-- No per-session state (randomness comes from a per-process pool): safe in parallel workers.
+CREATE FUNCTION uid11_generate() RETURNS uid11
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+CREATE FUNCTION uid11_generate_random() RETURNS uid11
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_generate() IS 'new uid11, xid profile: milliseconds since 2011-11-11T11:11:11.111Z and 22 random bits';
+COMMENT ON FUNCTION uid11_generate_random() IS 'new uid11, fullrand profile: 64 random bits';

@@ -1,0 +1,153 @@
+// uid11 core: the spec's test vectors (§8.6), strict decoding and every rejection (§3.4, §7), the
+// overflow the regex alone lets through, round trips, prefix ranges (§3.6, §4) and the xid profile.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "core/uid11.hpp"
+
+using namespace idtypes;
+
+namespace {
+
+std::string text_of(std::uint64_t v)
+{
+	char out[uid11::text_len];
+	uid11::format(v, out);
+	return std::string(out, sizeof out);
+}
+
+// Reference: repeated division, the spec's pseudocode (§9), then left-padding with '1'.
+std::string reference_encode(std::uint64_t v)
+{
+	std::string s;
+	do {
+		s.insert(s.begin(), uid11::alphabet.symbols[v % 58]);
+		v /= 58;
+	} while (v);
+	return std::string(11 - s.size(), '1') + s;
+}
+
+TEST(Uid11, SpecVectors)
+{
+	EXPECT_EQ(text_of(uid11::make_xid(0, 0)), "11111111111");
+	EXPECT_EQ(uid11::make_xid(1, 0), 0x0000000000400000u);
+	EXPECT_EQ(text_of(uid11::make_xid(1, 0)), "1111111NVpb");
+	EXPECT_EQ(uid11::make_xid(86400000, 0), 0x0001499700000000u);
+	EXPECT_EQ(text_of(uid11::make_xid(86400000, 0)), "113q8KFkAEs");
+	EXPECT_EQ(uid11::parse("113q8KFkAEs").value, 0x0001499700000000u);
+}
+
+TEST(Uid11, Extremes)
+{
+	EXPECT_EQ(text_of(~std::uint64_t{0}), "jpXCZedGfVQ");
+	EXPECT_EQ(uid11::parse("jpXCZedGfVQ").value, ~std::uint64_t{0});
+	EXPECT_TRUE(uid11::parse("jpXCZedGfVQ").status.ok());
+	EXPECT_EQ(uid11::parse("jpXCZedGfVR").status.error, TextError::too_large); // 2^64
+	EXPECT_EQ(uid11::parse("zzzzzzzzzzz").status.error, TextError::too_large);
+	EXPECT_EQ(uid11::parse("k1111111111").status.error, TextError::too_large);
+	EXPECT_TRUE(uid11::parse("j1111111111").status.ok());
+}
+
+TEST(Uid11, Rejections)
+{
+	struct Case {
+		const char *text;
+		TextError error;
+		std::uint32_t position;
+	};
+	const Case cases[] = {
+		{"", TextError::length, 0},
+		{"1111111111", TextError::length, 10},
+		{"111111111111", TextError::length, 12},
+		{"0111111111a", TextError::symbol, 1},
+		{"1O111111111", TextError::symbol, 2},
+		{"11I11111111", TextError::symbol, 3},
+		{"111l1111111", TextError::symbol, 4},
+		{"1111-111111", TextError::symbol, 5},
+		{"11111111 11", TextError::symbol, 9},
+		{"1111111111\n", TextError::symbol, 11},
+	};
+	for (const Case &c : cases) {
+		uid11::Parsed p = uid11::parse(c.text);
+		EXPECT_EQ(p.status.error, c.error) << c.text;
+		EXPECT_EQ(p.status.position, c.position) << c.text;
+	}
+}
+
+TEST(Uid11, RandomRoundTripsMatchTheReferenceAndSortAsText)
+{
+	std::mt19937_64 rng(11);
+	std::uint64_t prev = 0;
+	for (int i = 0; i < 200000; i++) {
+		std::uint64_t v = (i % 3 == 0) ? rng() >> (rng() % 64) : rng(); // small values too
+		std::string t = text_of(v);
+		ASSERT_EQ(t, reference_encode(v));
+		uid11::Parsed p = uid11::parse(t);
+		ASSERT_TRUE(p.status.ok());
+		ASSERT_EQ(p.value, v);
+		EXPECT_EQ(v < prev, t < text_of(prev));
+		prev = v;
+	}
+}
+
+TEST(Uid11, PrefixRangesMatchTheCanonicalText)
+{
+	std::mt19937_64 rng(5);
+	for (int i = 0; i < 3000; i++) {
+		std::uint64_t v = rng();
+		std::string t = text_of(v);
+		for (std::size_t n = 1; n <= uid11::text_len; n++) {
+			std::string p = t.substr(0, n);
+			uid11::PrefixRange r = uid11::prefix_range(p);
+			ASSERT_TRUE(r.status.ok());
+			ASSERT_FALSE(r.empty);
+			EXPECT_LE(r.lo, v);
+			EXPECT_GE(r.hi, v);
+			EXPECT_EQ(text_of(r.lo).substr(0, n), p);
+			EXPECT_EQ(text_of(r.hi).substr(0, n), p);
+			if (r.lo > 0) {
+				EXPECT_NE(text_of(r.lo - 1).substr(0, n), p);
+			}
+			if (r.hi < ~std::uint64_t{0}) {
+				EXPECT_NE(text_of(r.hi + 1).substr(0, n), p);
+			}
+		}
+	}
+}
+
+TEST(Uid11, PrefixesAtTheTopAreClampedOrEmpty)
+{
+	uid11::PrefixRange j = uid11::prefix_range("jpXCZedGfV");
+	ASSERT_FALSE(j.empty);
+	EXPECT_EQ(j.hi, ~std::uint64_t{0}); // ...VQ is the last value; VR..Vz lie above 2^64-1
+	EXPECT_EQ(text_of(j.lo), "jpXCZedGfV1");
+	EXPECT_TRUE(uid11::prefix_range("jpXCZedGfVR").empty);
+	EXPECT_TRUE(uid11::prefix_range("k").empty);
+	EXPECT_TRUE(uid11::prefix_range("zzzzzzzzzzz").empty);
+	uid11::PrefixRange one = uid11::prefix_range("1");
+	EXPECT_EQ(one.lo, 0u);
+	EXPECT_EQ(one.hi, 430804206899405823u); // 58^10 - 1
+	EXPECT_EQ(uid11::prefix_range("").status.error, TextError::empty_prefix);
+	EXPECT_EQ(uid11::prefix_range("1O").status.error, TextError::symbol);
+	EXPECT_EQ(uid11::prefix_range("111111111111").status.error, TextError::prefix_length);
+}
+
+TEST(Uid11, XidFieldsAndGeneration)
+{
+	std::uint64_t v = uid11::make_xid(uid11::xid_max_delta, uid11::xid_max_random);
+	EXPECT_EQ(v, ~std::uint64_t{0});
+	EXPECT_EQ(uid11::xid_delta(v), uid11::xid_max_delta);
+	EXPECT_EQ(uid11::xid_random(v), uid11::xid_max_random);
+	uid11::Generated g = uid11::generate_xid(uid11::xid_epoch_ms + 86400000, 0);
+	ASSERT_TRUE(g.ok);
+	EXPECT_EQ(text_of(g.value), "113q8KFkAEs");
+	EXPECT_FALSE(uid11::generate_xid(uid11::xid_epoch_ms - 1, 0).ok);
+	EXPECT_TRUE(uid11::generate_xid(uid11::xid_epoch_ms + static_cast<std::int64_t>(uid11::xid_max_delta), 0).ok);
+	EXPECT_FALSE(uid11::generate_xid(uid11::xid_epoch_ms + static_cast<std::int64_t>(uid11::xid_max_delta) + 1, 0).ok);
+	// the last xid millisecond is 2151-03-25T18:46:22.214Z (rollover at .215, per the errata; not 05-18)
+	EXPECT_EQ(uid11::xid_epoch_ms + static_cast<std::int64_t>(uid11::xid_max_delta), 5719056382214);
+}
+
+} // namespace
