@@ -6,7 +6,7 @@ EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).co
 FORMATS    = timeid uid11
 
 MODULE_big = $(EXTENSION)
-OBJS = src/core/text_status.o src/core/decimal.o $(FORMATS:%=src/core/%.o) \
+OBJS = src/core/text_status.o src/core/bigradix.o $(FORMATS:%=src/core/%.o) \
        src/pg/glue.o src/pg/module.o src/pg/id_ranges.o src/pg/u64_shape.o $(FORMATS:%=src/pg/%_pg.o)
 
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql

@@ -116,8 +116,8 @@ void pooled_random(void *buf, std::size_t len)
 
 Datum numeric_of_bytes(const std::uint8_t *be, std::size_t n)
 {
-	char digits[decimal::max_digits + 1];
-	digits[decimal::format(be, n, digits)] = '\0';
+	char digits[bigradix::max_digits + 1];
+	digits[bigradix::format(be, n, bigradix::decimal, digits)] = '\0';
 	return DirectFunctionCall3(numeric_in, CStringGetDatum(digits), ObjectIdGetDatum(InvalidOid), Int32GetDatum(-1));
 }
 
@@ -133,8 +133,7 @@ void bytes_of_numeric(Datum numeric, std::uint8_t *be, std::size_t n, const char
 			whole = whole && c == '0';
 		digits = digits.substr(0, point);
 	}
-	decimal::Parse p = whole ? decimal::parse(digits, be, n) : decimal::Parse::syntax;
-	if (p != decimal::Parse::ok)
+	if (!whole || bigradix::parse(digits, bigradix::decimal, be, n).status != bigradix::Parse::ok)
 		ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("numeric %s out of range for type %s", text, type),
 		                errdetail("A %s is a whole number from 0 to 2^%zu-1.", type, n * 8)));
 }

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/decimal.hpp"
+#include "core/bigradix.hpp"
 #include "core/text_status.hpp"
 #include "core/time_scale.hpp"
 

@@ -127,45 +127,52 @@ TEST(TextStatus, DescribeNamesPositionAndByte)
 
 } // namespace
 
-#include "core/decimal.hpp"
+#include "core/bigradix.hpp"
 
 namespace {
 
-std::string decimal_of(const std::uint8_t *be, std::size_t n)
+using idtypes::bigradix::Parse;
+
+std::string digits_of(const std::uint8_t *be, std::size_t n, const Alphabet &a = idtypes::bigradix::decimal)
 {
-	char out[idtypes::decimal::max_digits];
-	return std::string(out, idtypes::decimal::format(be, n, out));
+	char out[idtypes::bigradix::max_digits];
+	return std::string(out, idtypes::bigradix::format(be, n, a, out));
 }
 
-TEST(Decimal, SixtyFourBitValuesAgreeWithBuiltIns)
+Parse parse_into(const char *text, std::uint8_t *be, std::size_t n, const Alphabet &a = idtypes::bigradix::decimal)
+{
+	return idtypes::bigradix::parse(text, a, be, n).status;
+}
+
+TEST(BigRadix, SixtyFourBitDecimalAgreesWithBuiltIns)
 {
 	std::mt19937_64 rng(3);
 	for (int i = 0; i < 20000; i++) {
 		std::uint64_t v = rng() >> (rng() % 64);
 		std::uint8_t be[8];
 		store_be64(v, be);
-		std::string s = decimal_of(be, 8);
+		std::string s = digits_of(be, 8);
 		ASSERT_EQ(s, std::to_string(v));
 		std::uint8_t back[8];
-		ASSERT_EQ(idtypes::decimal::parse(s, back, 8), idtypes::decimal::Parse::ok);
+		ASSERT_EQ(parse_into(s.c_str(), back, 8), Parse::ok);
 		ASSERT_EQ(load_be64(back), v);
 	}
 }
 
-TEST(Decimal, EightyBitEdges)
+TEST(BigRadix, EightyBitEdges)
 {
 	std::uint8_t zero[10] = {}, max[10], back[10];
 	std::memset(max, 0xFF, sizeof max);
-	EXPECT_EQ(decimal_of(zero, 10), "0");
-	EXPECT_EQ(decimal_of(max, 10), "1208925819614629174706175"); // 2^80 - 1
-	EXPECT_EQ(idtypes::decimal::parse("1208925819614629174706175", back, 10), idtypes::decimal::Parse::ok);
+	EXPECT_EQ(digits_of(zero, 10), "0");
+	EXPECT_EQ(digits_of(max, 10), "1208925819614629174706175"); // 2^80 - 1
+	EXPECT_EQ(parse_into("1208925819614629174706175", back, 10), Parse::ok);
 	EXPECT_EQ(0, std::memcmp(back, max, 10));
-	EXPECT_EQ(idtypes::decimal::parse("1208925819614629174706176", back, 10), idtypes::decimal::Parse::overflow);
-	EXPECT_EQ(idtypes::decimal::parse("18446744073709551616", back, 8), idtypes::decimal::Parse::overflow);
-	EXPECT_EQ(idtypes::decimal::parse("00018446744073709551615", back, 8), idtypes::decimal::Parse::ok);
-	EXPECT_EQ(idtypes::decimal::parse("", back, 8), idtypes::decimal::Parse::syntax);
-	EXPECT_EQ(idtypes::decimal::parse("12a", back, 8), idtypes::decimal::Parse::syntax);
-	EXPECT_EQ(idtypes::decimal::parse("-1", back, 8), idtypes::decimal::Parse::syntax);
+	EXPECT_EQ(parse_into("1208925819614629174706176", back, 10), Parse::overflow);
+	EXPECT_EQ(parse_into("18446744073709551616", back, 8), Parse::overflow);
+	EXPECT_EQ(parse_into("00018446744073709551615", back, 8), Parse::ok);
+	EXPECT_EQ(parse_into("", back, 8), Parse::empty);
+	EXPECT_EQ(parse_into("12a", back, 8), Parse::symbol);
+	EXPECT_EQ(parse_into("-1", back, 8), Parse::symbol);
 }
 
 } // namespace
