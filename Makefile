@@ -3,11 +3,11 @@
 
 EXTENSION  = idtypes
 EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
-FORMATS    = timeid uid11
+FORMATS    = timeid uid11 tbsl
 
 MODULE_big = $(EXTENSION)
 OBJS = src/core/text_status.o src/core/bigradix.o $(FORMATS:%=src/core/%.o) \
-       src/pg/glue.o src/pg/module.o src/pg/id_ranges.o src/pg/u64_shape.o $(FORMATS:%=src/pg/%_pg.o)
+       src/pg/glue.o src/pg/module.o src/pg/id_ranges.o src/pg/u64_shape.o src/pg/fixed_shape.o $(FORMATS:%=src/pg/%_pg.o)
 
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql
 REGRESS = $(patsubst sql/%.sql,%,$(sort $(wildcard sql/*.sql)))
@@ -15,9 +15,14 @@ REGRESS_OPTS = --load-extension=$(EXTENSION)
 EXTRA_CLEAN = $(OBJS:.o=.d)
 
 # Storage shape of each type: the C functions it shares with same-shaped types, and its layout.
+# INPUT_<type>: the type's own binary-input functions, for formats whose bytes need a validity check.
 SHAPE_timeid = idtypes_u64
 SHAPE_uid11  = idtypes_u64
+SHAPE_tbsl   = idtypes_fixed10
+INPUT_tbsl   = tbsl
 STORAGE_idtypes_u64 = INTERNALLENGTH = 8, PASSEDBYVALUE, ALIGNMENT = double, STORAGE = plain
+STORAGE_idtypes_fixed10 = INTERNALLENGTH = 10, ALIGNMENT = char, STORAGE = plain
+STORAGE_idtypes_fixed20 = INTERNALLENGTH = 20, ALIGNMENT = char, STORAGE = plain
 
 # gnu++17: PostgreSQL's headers use typeof; -isystem silences warnings from them.
 PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server)
@@ -34,5 +39,5 @@ include $(PGXS)
 
 $(EXTENSION)--$(EXTVERSION).sql: src/sql/$(EXTENSION).sql src/sql/type.sql.in $(FORMATS:%=src/sql/%.sql) Makefile
 	{ cat src/sql/$(EXTENSION).sql; \
-	  $(foreach f,$(FORMATS),sed -e 's/@T@/$(f)/g' -e 's/@SHAPE@/$(SHAPE_$(f))/g' \
+	  $(foreach f,$(FORMATS),sed -e 's/@T@/$(f)/g' -e 's/@SHAPE@/$(SHAPE_$(f))/g' -e 's/@INPUT@/$(or $(INPUT_$(f)),$(SHAPE_$(f)))/g' \
 	      -e 's/@STORAGE@/$(STORAGE_$(SHAPE_$(f)))/' src/sql/type.sql.in; cat src/sql/$(f).sql;) } > $@

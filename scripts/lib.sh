@@ -40,7 +40,7 @@ cluster_start() {
 	chown postgres: "$CLUSTER_DIR"
 	chmod 755 "$CLUSTER_DIR"
 	runuser -u postgres -- "$bindir/initdb" -D "$CLUSTER_DIR/data" -A trust -U postgres --no-sync >/dev/null
-	local opts="-k $CLUSTER_DIR -c listen_addresses= -c fsync=off -c synchronous_commit=off"
+	local opts="-k $CLUSTER_DIR -c listen_addresses= -c fsync=off -c synchronous_commit=off -c autovacuum=off"
 	for s in "$@"; do opts+=" -c $s"; done
 	PGPORT=$((20000 + RANDOM % 20000))
 	runuser -u postgres -- "$bindir/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/log" -w -s \

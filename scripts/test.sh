@@ -39,6 +39,12 @@ grep -E '^(ok|not ok|test) ' <<<"$regress_out"
 [ $((ok + bad)) -gt 0 ] || { printf '%s\n' "$regress_out" | tail -30; bad=1; }
 count "$ok" "$bad"
 
+log "concurrent sessions"
+conc_out=$("$ROOT/test/concurrency/run.sh" 2>&1)
+printf '%s\n' "$conc_out"
+count "$(grep -c '^ok ' <<<"$conc_out")" "$(grep -c '^FAIL' <<<"$conc_out")"
+grep -qE '^(ok|FAIL)' <<<"$conc_out" || count 0 1
+
 log "interop with reference implementations"
 interop_out=$("$ROOT/test/interop/run.sh" 2>&1)
 printf '%s\n' "$interop_out"

@@ -14,7 +14,7 @@ ON CONFLICT DO NOTHING;
 INSERT INTO xevents VALUES ('1zzzzzzzzzz'), ('21111111111'), ('3Szzzzzzzzz'), ('3T111111111'), ('4h1dczzzzzz'),
 	('4h1dd111111'), ('11111111111'), ('jpXCZedGfVQ'),
 	(make_uid11_xid(1700000000500, 4194303)), (make_uid11_xid(1700000000502, 0)) ON CONFLICT DO NOTHING;
-ANALYZE xevents;
+VACUUM ANALYZE xevents;
 SELECT count(*) >= 119990 AS enough_rows FROM xevents;
 SELECT bool_and(id::text > prev::text) AS text_order_equals_type_order
 FROM (SELECT id, lag(id) OVER (ORDER BY id) AS prev FROM xevents) s WHERE prev IS NOT NULL;

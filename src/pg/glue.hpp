@@ -79,3 +79,8 @@ Datum numeric_of_bytes(const std::uint8_t *be, std::size_t n);
 void bytes_of_numeric(Datum numeric, std::uint8_t *be, std::size_t n, const char *type);
 
 } // namespace idtypes::pg
+
+// Declares an SQL-callable C function whose body is one expression (inside extern "C").
+#define IDTYPES_ENTRY(name, call)                                                                                      \
+	PG_FUNCTION_INFO_V1(name);                                                                                         \
+	Datum name(PG_FUNCTION_ARGS) { return call; }

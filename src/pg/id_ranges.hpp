@@ -45,10 +45,6 @@ Datum restrict_selectivity(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selec
 
 } // namespace idtypes::pg
 
-#define IDTYPES_ENTRY(name, call)                                                                                      \
-	PG_FUNCTION_INFO_V1(name);                                                                                         \
-	Datum name(PG_FUNCTION_ARGS) { return call; }
-
 // The SQL-callable functions of the prefix and time-window mechanism for type T (inside extern "C").
 #define IDTYPES_RANGE_FUNCTIONS(T, traits)                                                                             \
 	IDTYPES_ENTRY(T##_starts_with, idtypes::pg::starts_with(fcinfo, traits))                                           \

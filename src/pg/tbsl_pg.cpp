@@ -1,0 +1,193 @@
+// SQL type tbsl: text I/O, numeric casts, fields, base conversions, the generator, and its plug into the
+// prefix/time-window mechanism. Ordering, hashing and binary I/O are the shared 10-byte fixed shape.
+#include "core/tbsl.hpp"
+#include "pg/fixed_shape.hpp"
+#include "pg/settings.hpp"
+
+using namespace idtypes;
+using namespace idtypes::pg;
+
+namespace {
+
+constexpr const char *type_name = "tbsl";
+
+IdBounds prefix(std::string_view p) { return fixed_bounds(tbsl::prefix_range(p)); }
+Datum min_at(std::int64_t units) { return fixed_datum(tbsl::min_at(units)); }
+Datum max_at(std::int64_t units) { return fixed_datum(tbsl::max_at(units)); }
+std::int64_t units_of(Datum id) { return tbsl::unix_us(reinterpret_cast<const std::uint8_t *>(DatumGetPointer(id))); }
+
+const IdTypeTraits traits = {type_name,  &tbsl::rules, tbsl::time_scale, prefix,
+                             min_at,     max_at,       units_of,         fixed_compare<tbsl::size>};
+
+const std::uint8_t *arg(FunctionCallInfo fcinfo, int n) { return fixed_arg(fcinfo, n); }
+
+// Binary input must hold a payload of at most 18 decimal digits, like text input.
+const char *invalid_reason(const std::uint8_t *bytes)
+{
+	return tbsl::payload(bytes) > tbsl::max_payload ? tbsl::rules.too_large : nullptr;
+}
+
+const Alphabet &base_arg(FunctionCallInfo fcinfo, int n)
+{
+	int32 base = PG_GETARG_INT32(n);
+	const Alphabet *a = tbsl::base_alphabet(base);
+	if (a == nullptr)
+		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("unsupported base %d", base),
+		                errdetail("The base must be 16, 32, 36, 58 or 62.")));
+	return *a;
+}
+
+// Per-backend generator state (issue 6 moves the sequences to shared memory when preloaded).
+tbsl::State generator_state;
+
+std::int64_t read_clock(void *) noexcept { return clock_now_us(); }
+
+// Sleeps a little while the clock catches up; gives up on a cancel or termination request, which the
+// caller then services outside the core.
+bool pause_briefly(void *) noexcept
+{
+	if (QueryCancelPending || ProcDiePending)
+		return false;
+	pg_usleep(10);
+	return true;
+}
+
+} // namespace
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(tbsl_in);
+PG_FUNCTION_INFO_V1(tbsl_out);
+PG_FUNCTION_INFO_V1(tbsl_to_numeric);
+PG_FUNCTION_INFO_V1(numeric_to_tbsl);
+PG_FUNCTION_INFO_V1(make_tbsl);
+PG_FUNCTION_INFO_V1(tbsl_machine_id);
+PG_FUNCTION_INFO_V1(tbsl_suffix);
+PG_FUNCTION_INFO_V1(tbsl_to_base);
+PG_FUNCTION_INFO_V1(tbsl_from_base);
+PG_FUNCTION_INFO_V1(tbsl_generate);
+
+Datum tbsl_in(PG_FUNCTION_ARGS)
+{
+	const char *input = PG_GETARG_CSTRING(0);
+	tbsl::Parsed p = tbsl::parse(input);
+	if (!p.status.ok())
+		report_invalid_text(type_name, input, p.status, tbsl::rules);
+	return fixed_datum(p.value);
+}
+
+Datum tbsl_out(PG_FUNCTION_ARGS)
+{
+	char text[tbsl::text_len];
+	tbsl::format(arg(fcinfo, 0), text);
+	PG_RETURN_CSTRING(cstring_of(text, sizeof text));
+}
+
+Datum tbsl_to_numeric(PG_FUNCTION_ARGS) { return numeric_of_bytes(arg(fcinfo, 0), tbsl::size); }
+
+Datum numeric_to_tbsl(PG_FUNCTION_ARGS)
+{
+	tbsl::Bytes b;
+	bytes_of_numeric(PG_GETARG_DATUM(0), b.data(), b.size(), type_name);
+	if (tbsl::payload(b.data()) > tbsl::max_payload)
+		ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("numeric out of range for type tbsl"),
+		                errdetail("%s", tbsl::rules.too_large)));
+	return fixed_datum(b);
+}
+
+Datum make_tbsl(PG_FUNCTION_ARGS)
+{
+	int64 seconds = PG_GETARG_INT64(0);
+	int32 micros = PG_GETARG_INT32(1), machine = PG_GETARG_INT32(2), suffix = PG_GETARG_INT32(3);
+	if (seconds < 0 || static_cast<std::uint64_t>(seconds) > tbsl::max_seconds)
+		report_out_of_range("unix_seconds", 0, static_cast<std::int64_t>(tbsl::max_seconds), seconds);
+	if (micros < 0 || static_cast<std::uint32_t>(micros) > tbsl::max_micros)
+		report_out_of_range("microseconds", 0, tbsl::max_micros, micros);
+	if (machine < 0 || static_cast<std::uint32_t>(machine) > tbsl::max_machine)
+		report_out_of_range("machine_id", 0, tbsl::max_machine, machine);
+	if (suffix < 0 || static_cast<std::uint32_t>(suffix) > tbsl::max_suffix)
+		report_out_of_range("suffix", 0, tbsl::max_suffix, suffix);
+	return fixed_datum(tbsl::from_fields(static_cast<std::uint64_t>(seconds), static_cast<std::uint32_t>(micros),
+	                                     static_cast<std::uint32_t>(machine), static_cast<std::uint32_t>(suffix)));
+}
+
+Datum tbsl_machine_id(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(tbsl::fields(arg(fcinfo, 0)).machine)); }
+
+Datum tbsl_suffix(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(tbsl::suffix(arg(fcinfo, 0)))); }
+
+Datum tbsl_to_base(PG_FUNCTION_ARGS)
+{
+	const Alphabet &a = base_arg(fcinfo, 1);
+	char out[tbsl::max_base_len];
+	std::size_t len = tbsl::to_base(arg(fcinfo, 0), a, out);
+	PG_RETURN_TEXT_P(cstring_to_text_with_len(out, static_cast<int>(len)));
+}
+
+Datum tbsl_from_base(PG_FUNCTION_ARGS)
+{
+	std::string_view text = text_arg(fcinfo, 0);
+	const Alphabet &a = base_arg(fcinfo, 1);
+	tbsl::BaseParsed p = tbsl::from_base(text, a);
+	if (p.status == tbsl::FromBase::ok)
+		return fixed_datum(p.value);
+	const char *detail = "";
+	switch (p.status) {
+	case tbsl::FromBase::empty: detail = "The text is empty."; break;
+	case tbsl::FromBase::symbol: detail = "A character is not a digit of the base."; break;
+	case tbsl::FromBase::too_large: detail = "The value is 2^80 or more."; break;
+	case tbsl::FromBase::payload: detail = tbsl::rules.too_large; break;
+	case tbsl::FromBase::ok: break;
+	}
+	ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+	                errmsg("invalid input syntax for type %s in base %d: \"%.*s\"", type_name, PG_GETARG_INT32(1),
+	                       static_cast<int>(text.size()), text.data()),
+	                p.status == tbsl::FromBase::symbol ? errdetail("Character %zu is not a digit of the base.", p.position)
+	                                                   : errdetail("%s", detail)));
+	PG_RETURN_NULL();
+}
+
+Datum tbsl_generate(PG_FUNCTION_ARGS)
+{
+	int32 machine = PG_ARGISNULL(0) ? tbsl_machine_id_setting : PG_GETARG_INT32(0);
+	if (machine < 0 || static_cast<std::uint32_t>(machine) > tbsl::max_machine)
+		report_out_of_range("machine_id", 0, tbsl::max_machine, machine);
+	tbsl::Request req{};
+	req.machine = static_cast<std::uint32_t>(machine);
+	req.sequenced = !PG_ARGISNULL(1) && PG_GETARG_BOOL(1);
+	req.on_backward = clock_backward_setting == clock_backward_error ? tbsl::ClockBackward::error
+	                                                                 : tbsl::ClockBackward::wait;
+	req.max_wait_us = static_cast<std::int64_t>(clock_backward_max_wait_ms) * 1000;
+	if (!req.sequenced)
+		pooled_random(&req.random, 3); // 24 random bits, of which the suffix takes 20
+	tbsl::Generated g = tbsl::generate(generator_state, req, tbsl::Clock{read_clock, pause_briefly, nullptr});
+	switch (g.status) {
+	case tbsl::Status::ok:
+		return fixed_datum(g.value);
+	case tbsl::Status::clock_behind:
+		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		                errmsg("the clock is " INT64_FORMAT " microseconds behind the last TBSL generated", g.behind_us),
+		                errhint("Set idtypes.clock_backward = 'wait' to wait for the clock instead.")));
+		break;
+	case tbsl::Status::wait_timeout:
+		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		                errmsg("gave up waiting for the clock after %d ms", clock_backward_max_wait_ms),
+		                errdetail("The clock is " INT64_FORMAT " microseconds behind the last TBSL generated.",
+		                          g.behind_us)));
+		break;
+	case tbsl::Status::interrupted:
+		CHECK_FOR_INTERRUPTS();
+		ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("canceled while waiting for the clock")));
+		break;
+	case tbsl::Status::clock_range:
+		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+		                errmsg("the clock is outside the times a TBSL can hold (1970 to 2286-11-20)")));
+		break;
+	}
+	PG_RETURN_NULL();
+}
+
+IDTYPES_ENTRY(tbsl_recv, fixed_recv<tbsl::size>(fcinfo, invalid_reason))
+IDTYPES_ENTRY(tbsl_from_bytea, fixed_from_bytea<tbsl::size>(fcinfo, invalid_reason))
+IDTYPES_RANGE_FUNCTIONS(tbsl, traits)
+
+} // extern "C"

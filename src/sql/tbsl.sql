@@ -1,0 +1,31 @@
+
+-- ---------------------------------------------------------------------------------- tbsl specifics
+
+CREATE FUNCTION make_tbsl(unix_seconds bigint, microseconds integer, machine_id integer, suffix integer) RETURNS tbsl
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tbsl_machine_id(tbsl) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tbsl_suffix(tbsl) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION make_tbsl(bigint, integer, integer, integer) IS 'tbsl from Unix seconds (0..9999999999), microseconds (0..999999), machine id (0..99) and suffix (0..0xFFFFF)';
+COMMENT ON FUNCTION tbsl_machine_id(tbsl) IS 'machine id of the tbsl (its last two payload digits)';
+COMMENT ON FUNCTION tbsl_suffix(tbsl) IS 'the 20-bit random or sequence suffix of the tbsl';
+
+CREATE FUNCTION tbsl_to_base(tbsl, base integer) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION tbsl_from_base(text, base integer) RETURNS tbsl
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION tbsl_to_base(tbsl, integer) IS 'the 10 bytes as one number in base 16, 32, 36, 58 or 62, unpadded (Infocyph\UID transport encodings)';
+COMMENT ON FUNCTION tbsl_from_base(text, integer) IS 'inverse of tbsl_to_base; bases 16, 32 and 36 ignore case';
+
+CREATE FUNCTION tbsl_to_numeric(tbsl) RETURNS numeric
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION numeric_to_tbsl(numeric) RETURNS tbsl
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE CAST (tbsl AS numeric) WITH FUNCTION tbsl_to_numeric(tbsl);
+CREATE CAST (numeric AS tbsl) WITH FUNCTION numeric_to_tbsl(numeric);
+
+-- Per-backend state (last time issued, sequences): PARALLEL RESTRICTED.
+CREATE FUNCTION tbsl_generate(machine_id integer DEFAULT NULL, sequenced boolean DEFAULT false) RETURNS tbsl
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+COMMENT ON FUNCTION tbsl_generate(integer, boolean) IS 'new tbsl from the microsecond clock: random suffix, or sequenced per (machine id, microsecond)';
