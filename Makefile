@@ -3,7 +3,7 @@
 
 EXTENSION  = idtypes
 EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
-FORMATS    = timeid uid11 tbsl
+FORMATS    = timeid uid11 tbsl scru160
 
 MODULE_big = $(EXTENSION)
 OBJS = src/core/text_status.o src/core/bigradix.o $(FORMATS:%=src/core/%.o) \
@@ -20,6 +20,7 @@ SHAPE_timeid = idtypes_u64
 SHAPE_uid11  = idtypes_u64
 SHAPE_tbsl   = idtypes_fixed10
 INPUT_tbsl   = tbsl
+SHAPE_scru160 = idtypes_fixed20
 STORAGE_idtypes_u64 = INTERNALLENGTH = 8, PASSEDBYVALUE, ALIGNMENT = double, STORAGE = plain
 STORAGE_idtypes_fixed10 = INTERNALLENGTH = 10, ALIGNMENT = char, STORAGE = plain
 STORAGE_idtypes_fixed20 = INTERNALLENGTH = 20, ALIGNMENT = char, STORAGE = plain

@@ -83,7 +83,10 @@ ON CONFLICT DO NOTHING;
 INSERT INTO events VALUES ('2222222222222'), ('22222222222zz'), ('3kezzzzzzzzzz'), ('3kf2222222222'),
 	('3ke6kgzzzzzzz'), ('3ke6kh2222222'), ('bzzzzzzzzzzzz'), ('c222222222222'), ('jzzzzzzzzzzzz'),
 	(make_timeid(1700000000000997, 1023)), (make_timeid(1700000000001994, 0)) ON CONFLICT DO NOTHING;
+-- a statistics target that samples every row keeps estimates (and so plans) the same on every run
+SET default_statistics_target = 1000;
 VACUUM ANALYZE events;
+RESET default_statistics_target;
 SELECT count(*) >= 119990 AS enough_rows FROM events;
 
 -- plans: constant prefixes and windows become index conditions
@@ -107,9 +110,9 @@ EXPLAIN (COSTS OFF) SELECT * FROM events WHERE id ^@ (CASE WHEN random() < 2 THE
 -- an invalid constant prefix is not rewritten: the operator raises the error at run time
 SELECT count(*) FROM events WHERE id ^@ '3k!';
 
--- row estimates: the rewritten ranges use the column statistics; the operator's RESTRICT function
+-- row estimates (within 3x, or 0.1% of the table): the rewritten ranges use the column statistics; the operator's RESTRICT function
 -- estimates the cases that are not rewritten the same way
-SELECT p, n AS actual, estimated_rows(format('SELECT * FROM events WHERE id ^@ %L', p)) BETWEEN n / 3 AND n * 3 + 10 AS sane
+SELECT p, n AS actual, estimated_rows(format('SELECT * FROM events WHERE id ^@ %L', p)) BETWEEN n / 3 - 120 AND n * 3 + 120 AS sane
 FROM (VALUES ('3ke'), ('3ke6'), ('3kf'), ('7')) v(p), LATERAL (SELECT count(*) FROM events WHERE id ^@ p) c(n);
 SELECT estimated_rows($q$SELECT * FROM events WHERE (id::text)::timeid ^@ '3ke6'$q$) < 12000 AS restrict_estimate,
        estimated_rows($q$SELECT * FROM events WHERE (id::text)::timeid <@ tstzrange('2023-11-14 22:13:20+00', '2023-11-14 22:14:00+00')$q$) < 50000 AS window_estimate;

@@ -18,7 +18,11 @@ struct Fixed {
 	static Datum le(FunctionCallInfo fcinfo) { PG_RETURN_BOOL(cmp(fcinfo) <= 0); }
 	static Datum gt(FunctionCallInfo fcinfo) { PG_RETURN_BOOL(cmp(fcinfo) > 0); }
 	static Datum ge(FunctionCallInfo fcinfo) { PG_RETURN_BOOL(cmp(fcinfo) >= 0); }
-	static Datum compare(FunctionCallInfo fcinfo) { PG_RETURN_INT32(cmp(fcinfo)); }
+	static Datum compare(FunctionCallInfo fcinfo)
+	{
+		int c = cmp(fcinfo);
+		PG_RETURN_INT32((c > 0) - (c < 0));
+	}
 	static Datum smaller(FunctionCallInfo fcinfo) { return PG_GETARG_DATUM(cmp(fcinfo) <= 0 ? 0 : 1); }
 	static Datum larger(FunctionCallInfo fcinfo) { return PG_GETARG_DATUM(cmp(fcinfo) >= 0 ? 0 : 1); }
 

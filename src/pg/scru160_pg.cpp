@@ -1,0 +1,113 @@
+// SQL type scru160: text I/O (base32hex or hex in, base32hex out), fields, the generator, and its plug into
+// the prefix/time-window mechanism. Ordering, hashing and binary I/O are the shared 20-byte fixed shape.
+#include "core/scru160.hpp"
+#include "pg/fixed_shape.hpp"
+
+using namespace idtypes;
+using namespace idtypes::pg;
+
+namespace {
+
+constexpr const char *type_name = "scru160";
+
+IdBounds prefix(std::string_view p) { return fixed_bounds(scru160::prefix_range(p)); }
+Datum min_at(std::int64_t units) { return fixed_datum(scru160::min_at(units)); }
+Datum max_at(std::int64_t units) { return fixed_datum(scru160::max_at(units)); }
+std::int64_t units_of(Datum id)
+{
+	return static_cast<std::int64_t>(scru160::timestamp(reinterpret_cast<const std::uint8_t *>(DatumGetPointer(id))));
+}
+
+const IdTypeTraits traits = {type_name, &scru160::rules, scru160::time_scale,           prefix,
+                             min_at,    max_at,          units_of, fixed_compare<scru160::size>};
+
+const std::uint8_t *arg(FunctionCallInfo fcinfo, int n) { return fixed_arg(fcinfo, n); }
+
+// Per-backend generator state (issue 6 moves it to shared memory when preloaded).
+scru160::State generator_state;
+
+} // namespace
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(scru160_in);
+PG_FUNCTION_INFO_V1(scru160_out);
+PG_FUNCTION_INFO_V1(scru160_to_hex);
+PG_FUNCTION_INFO_V1(make_scru160);
+PG_FUNCTION_INFO_V1(scru160_counter);
+PG_FUNCTION_INFO_V1(scru160_random16);
+PG_FUNCTION_INFO_V1(scru160_random80);
+PG_FUNCTION_INFO_V1(scru160_generate);
+
+Datum scru160_in(PG_FUNCTION_ARGS)
+{
+	const char *input = PG_GETARG_CSTRING(0);
+	scru160::Parsed p = scru160::parse(input);
+	if (!p.status.ok())
+		report_invalid_text(type_name, input, p.status, scru160::rules);
+	return fixed_datum(p.value);
+}
+
+Datum scru160_out(PG_FUNCTION_ARGS)
+{
+	char text[scru160::text_len];
+	scru160::format(arg(fcinfo, 0), text);
+	PG_RETURN_CSTRING(cstring_of(text, sizeof text));
+}
+
+Datum scru160_to_hex(PG_FUNCTION_ARGS)
+{
+	char text[scru160::hex_len];
+	scru160::format_hex(arg(fcinfo, 0), text);
+	PG_RETURN_TEXT_P(cstring_to_text_with_len(text, sizeof text));
+}
+
+Datum make_scru160(PG_FUNCTION_ARGS)
+{
+	int64 unix_ms = PG_GETARG_INT64(0);
+	int32 counter = PG_GETARG_INT32(1), random16 = PG_GETARG_INT32(2);
+	bytea *random80 = PG_GETARG_BYTEA_PP(3);
+	if (unix_ms < 0 || static_cast<std::uint64_t>(unix_ms) > scru160::max_timestamp)
+		report_out_of_range("unix_ms", 0, static_cast<std::int64_t>(scru160::max_timestamp), unix_ms);
+	if (counter < 0 || counter > 0xFFFF)
+		report_out_of_range("counter", 0, 0xFFFF, counter);
+	if (random16 < 0 || random16 > 0xFFFF)
+		report_out_of_range("random16", 0, 0xFFFF, random16);
+	std::size_t len = VARSIZE_ANY_EXHDR(random80);
+	if (len != 10)
+		ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("random80 must be exactly 10 bytes, got %zu", len)));
+	return fixed_datum(scru160::make(static_cast<std::uint64_t>(unix_ms), static_cast<std::uint32_t>(counter),
+	                                 static_cast<std::uint32_t>(random16),
+	                                 reinterpret_cast<const std::uint8_t *>(VARDATA_ANY(random80))));
+}
+
+Datum scru160_counter(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(scru160::fields(arg(fcinfo, 0)).counter)); }
+
+Datum scru160_random16(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(static_cast<int32>(scru160::fields(arg(fcinfo, 0)).random16));
+}
+
+Datum scru160_random80(PG_FUNCTION_ARGS)
+{
+	bytea *out = static_cast<bytea *>(palloc(VARHDRSZ + 10));
+	SET_VARSIZE(out, VARHDRSZ + 10);
+	memcpy(VARDATA(out), arg(fcinfo, 0) + 10, 10);
+	PG_RETURN_BYTEA_P(out);
+}
+
+Datum scru160_generate(PG_FUNCTION_ARGS)
+{
+	scru160::Randomness random;
+	pooled_random(&random, sizeof random);
+	std::int64_t now_us = clock_now_us();
+	scru160::Generated g = scru160::generate(generator_state, now_us / 1000, random);
+	if (!g.ok)
+		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+		                errmsg("the clock is past the last millisecond a SCRU160 can hold")));
+	return fixed_datum(g.value);
+}
+
+IDTYPES_RANGE_FUNCTIONS(scru160, traits)
+
+} // extern "C"

@@ -1,0 +1,23 @@
+
+-- ---------------------------------------------------------------------------------- scru160 specifics
+
+CREATE FUNCTION scru160_to_hex(scru160) RETURNS text
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION make_scru160(unix_ms bigint, counter integer, random16 integer, random80 bytea) RETURNS scru160
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION scru160_counter(scru160) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION scru160_random16(scru160) RETURNS integer
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION scru160_random80(scru160) RETURNS bytea
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION scru160_to_hex(scru160) IS 'the 40-character lower-case hex form';
+COMMENT ON FUNCTION make_scru160(bigint, integer, integer, bytea) IS 'scru160 from Unix milliseconds (0..2^48-1), counter and random16 (0..65535) and 10 bytes of random80';
+COMMENT ON FUNCTION scru160_counter(scru160) IS 'the 16-bit counter field';
+COMMENT ON FUNCTION scru160_random16(scru160) IS 'the 16-bit random16 field';
+COMMENT ON FUNCTION scru160_random80(scru160) IS 'the 80-bit random80 field, as 10 bytes';
+
+-- Per-backend state (last millisecond and counter): PARALLEL RESTRICTED.
+CREATE FUNCTION scru160_generate() RETURNS scru160
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+COMMENT ON FUNCTION scru160_generate() IS 'new scru160: default counter usage, strong random fields, monotonic';
