@@ -1,15 +1,42 @@
 #!/usr/bin/env bash
-# Every test suite: the core's GoogleTest unit tests (CTest), pg_regress in a throwaway cluster, and the
-# interop checks against reference implementations. Installs what is missing first. Ends with the line
-# `N passed, M failed` and exits non-zero on any failure.
+# Every test suite: the core's GoogleTest unit tests (CTest); then, in a throwaway cluster, pg_regress, the
+# concurrency checks and the interop checks against reference implementations; then pg_regress and the
+# concurrency checks again in a cluster with idtypes in shared_preload_libraries (server-wide generators).
+# Installs what is missing first. Ends with the line `N passed, M failed`; exits non-zero on any failure.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 
 passed=0
 failed=0
 count() { passed=$((passed + $1)); failed=$((failed + $2)); }
+finish() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
+	exit
+}
 
-ensure_packages || { echo "0 passed, 1 failed"; exit 1; }
+# pg_regress: one count per test file (`... ok` / `... FAILED`), the diffs shown on failure.
+regress() {
+	local out ok bad
+	out=$(make -C "$ROOT" -s installcheck 2>&1)
+	ok=$(grep -cE '^(ok|test) .*\.\.\. ok' <<<"$out")
+	bad=$(grep -cE '\.\.\. FAILED' <<<"$out")
+	grep -E '^(ok|not ok|test) ' <<<"$out"
+	[ "$bad" = 0 ] || { [ -f "$ROOT/regression.diffs" ] && head -200 "$ROOT/regression.diffs"; }
+	[ $((ok + bad)) -gt 0 ] || { printf '%s\n' "$out" | tail -30; bad=1; }
+	count "$ok" "$bad"
+}
+
+# A script printing one `ok ...` or `FAIL ...` line per check.
+checks() {
+	local out
+	out=$("$@" 2>&1)
+	printf '%s\n' "$out"
+	count "$(grep -c '^ok ' <<<"$out")" "$(grep -c '^FAIL' <<<"$out")"
+	grep -qE '^(ok|FAIL)' <<<"$out" || count 0 1
+}
+
+ensure_packages || { count 0 1; finish; }
 
 log "core unit tests (CMake + GoogleTest)"
 if cmake -S "$ROOT" -B "$ROOT/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null &&
@@ -26,30 +53,23 @@ else
 	count 0 1
 fi
 
-build_and_install || { count 0 1; echo "$passed passed, $failed failed"; exit 1; }
-
-log "pg_regress in a throwaway cluster"
-cluster_start
+build_and_install || { count 0 1; finish; }
 trap cluster_stop EXIT
-regress_out=$(make -C "$ROOT" -s installcheck 2>&1)
-ok=$(grep -cE '^(ok|test) .*\.\.\. ok' <<<"$regress_out")
-bad=$(grep -cE '\.\.\. FAILED' <<<"$regress_out")
-grep -E '^(ok|not ok|test) ' <<<"$regress_out"
-[ "$bad" = 0 ] || { [ -f "$ROOT/regression.diffs" ] && head -200 "$ROOT/regression.diffs"; }
-[ $((ok + bad)) -gt 0 ] || { printf '%s\n' "$regress_out" | tail -30; bad=1; }
-count "$ok" "$bad"
 
-log "concurrent sessions"
-conc_out=$("$ROOT/test/concurrency/run.sh" 2>&1)
-printf '%s\n' "$conc_out"
-count "$(grep -c '^ok ' <<<"$conc_out")" "$(grep -c '^FAIL' <<<"$conc_out")"
-grep -qE '^(ok|FAIL)' <<<"$conc_out" || count 0 1
-
+log "pg_regress in a throwaway cluster (generator state per session)"
+cluster_start
+regress
+log "concurrent sessions (generator state per session)"
+checks "$ROOT/test/concurrency/run.sh" backend
 log "interop with reference implementations"
-interop_out=$("$ROOT/test/interop/run.sh" 2>&1)
-printf '%s\n' "$interop_out"
-count "$(grep -c '^ok ' <<<"$interop_out")" "$(grep -c '^FAIL' <<<"$interop_out")"
-grep -qE '^(ok|FAIL)' <<<"$interop_out" || count 0 1
+checks "$ROOT/test/interop/run.sh"
+cluster_stop
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+log "pg_regress with shared_preload_libraries = idtypes (server-wide generator state)"
+cluster_start shared_preload_libraries=idtypes
+regress
+log "concurrent sessions (server-wide generator state)"
+checks "$ROOT/test/concurrency/run.sh" shared
+cluster_stop
+
+finish

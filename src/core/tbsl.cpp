@@ -113,39 +113,65 @@ BaseParsed from_base(std::string_view text, const Alphabet &a) noexcept
 	return r;
 }
 
-Generated generate(State &state, const Request &req, const Clock &clock) noexcept
+Step step(State &state, const Request &req, std::int64_t now) noexcept
+{
+	if (now < 0 || now > time_scale.max_units)
+		return Step{StepResult::out_of_range, {}, 0};
+	if (now < state.last_us) // TBSL must carry the real time: never issue an earlier one
+		return Step{StepResult::behind, {}, state.last_us - now};
+	State::Sequence &seq = state.sequences[req.machine];
+	const std::uint32_t end = req.suffix_base + req.suffix_span;
+	std::uint32_t suffix;
+	if (now == seq.us) {
+		suffix = seq.value + 1 + (req.sequenced ? 0 : (req.random >> 20) & 0xF);
+		if (suffix >= end)
+			return Step{StepResult::exhausted, {}, 0};
+	} else {
+		suffix = req.suffix_base + (req.sequenced ? 0 : req.random & (req.suffix_span - 1));
+	}
+	seq.us = now;
+	seq.value = suffix;
+	if (now > state.last_us)
+		state.last_us = now;
+	return Step{StepResult::issued, make(static_cast<std::uint64_t>(now) * 100 + req.machine, suffix), 0};
+}
+
+Generated generate(const Stepper &stepper, const Request &req, const Clock &clock) noexcept
 {
 	const std::int64_t start = clock.now_us(clock.ctx);
-	const std::int64_t last_valid_us = time_scale.max_units;
 	std::int64_t now = start;
 	for (;;) {
-		if (now < 0 || now > last_valid_us)
+		Step s = stepper.step(stepper.ctx, req, now);
+		switch (s.result) {
+		case StepResult::issued:
+			return Generated{s.value, Status::ok, 0};
+		case StepResult::out_of_range:
 			return Generated{{}, Status::clock_range, 0};
-		State::Sequence &seq = state.sequences[req.machine];
-		bool behind = now < state.last_us; // TBSL must carry the real time: never issue an earlier one
-		bool exhausted = req.sequenced && now == seq.us && seq.value == max_suffix;
-		if (!behind && !exhausted)
+		case StepResult::behind:
+			if (req.on_backward == ClockBackward::error)
+				return Generated{{}, Status::clock_behind, s.behind_us};
 			break;
-		if (behind && req.on_backward == ClockBackward::error)
-			return Generated{{}, Status::clock_behind, state.last_us - now};
+		case StepResult::exhausted:
+			break;
+		}
 		if (now - start > req.max_wait_us)
-			return Generated{{}, Status::wait_timeout, state.last_us - now};
+			return Generated{{}, Status::wait_timeout, s.behind_us};
 		if (!clock.pause(clock.ctx))
 			return Generated{{}, Status::interrupted, 0};
 		now = clock.now_us(clock.ctx);
 	}
-	std::uint32_t suffix;
-	if (req.sequenced) {
-		State::Sequence &seq = state.sequences[req.machine];
-		seq.value = (now == seq.us) ? seq.value + 1 : 0;
-		seq.us = now;
-		suffix = seq.value;
-	} else {
-		suffix = req.random & max_suffix;
-	}
-	if (now > state.last_us)
-		state.last_us = now;
-	return Generated{make(static_cast<std::uint64_t>(now) * 100 + req.machine, suffix), Status::ok, 0};
+}
+
+namespace {
+Step step_on_state(void *ctx, const Request &req, std::int64_t now) noexcept
+{
+	return step(*static_cast<State *>(ctx), req, now);
+}
+} // namespace
+
+Generated generate(State &state, const Request &req, const Clock &clock) noexcept
+{
+	return generate(Stepper{step_on_state, &state}, req, clock);
 }
 
 } // namespace idtypes::tbsl

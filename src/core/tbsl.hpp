@@ -91,10 +91,16 @@ struct Request {
 	bool sequenced;
 	ClockBackward on_backward;
 	std::int64_t max_wait_us;
-	std::uint32_t random; // random mode: the suffix's 20 bits are taken from here
+	std::uint32_t random;      // random bits for the suffix (random mode)
+	std::uint32_t suffix_base; // the suffixes this generator may use: [base, base + span), span a power of two;
+	std::uint32_t suffix_span; // the whole 2^20 when one state serves the server, a slot per backend otherwise
 };
 
-// Per-generator memory: the last time issued, and per machine id the last sequenced microsecond and value.
+inline constexpr std::uint32_t suffix_space = max_suffix + 1;
+
+// Per-generator memory: the last time issued, and per machine id the last microsecond and suffix issued.
+// Within one microsecond and machine, suffixes only grow: sequenced mode counts base, base+1, ...; random mode
+// starts at a random suffix and adds 1..16, so no two IDs of one state are ever equal.
 struct State {
 	std::int64_t last_us = -1;
 	struct Sequence {
@@ -103,14 +109,33 @@ struct State {
 	} sequences[max_machine + 1];
 };
 
+// One attempt at a given time, without waiting (so it can run under a lock).
+enum class StepResult : std::uint8_t { issued, behind, exhausted, out_of_range };
+struct Step {
+	StepResult result;
+	Bytes value;
+	std::int64_t behind_us; // for behind: how far the time is behind the last TBSL issued
+};
+[[nodiscard]] Step step(State &state, const Request &request, std::int64_t now_us) noexcept;
+
+// Where the steps run: on a state directly, or through a lock around a shared one.
+struct Stepper {
+	Step (*step)(void *ctx, const Request &request, std::int64_t now_us) noexcept;
+	void *ctx;
+};
+
 enum class Status : std::uint8_t { ok, clock_behind, wait_timeout, interrupted, clock_range };
 
 struct Generated {
 	Bytes value;
 	Status status;
-	std::int64_t behind_us; // for clock_behind: how far the clock is behind the last TBSL issued
+	std::int64_t behind_us; // for clock_behind and wait_timeout
 };
 
+// Steps until an ID is issued: waits (pausing between clock readings) while the clock is behind the last TBSL
+// issued or the microsecond's suffixes are used up, at most max_wait_us; or fails at once when the clock is
+// behind and the policy is `error`.
+[[nodiscard]] Generated generate(const Stepper &stepper, const Request &request, const Clock &clock) noexcept;
 [[nodiscard]] Generated generate(State &state, const Request &request, const Clock &clock) noexcept;
 
 } // namespace idtypes::tbsl

@@ -93,12 +93,28 @@ PrefixRange prefix_range(std::string_view prefix) noexcept
 	return PrefixRange{{}, false, lo, hi};
 }
 
-Generated generate_xid(std::int64_t now_ms, std::uint32_t random) noexcept
+Generated next_xid(std::uint64_t last, std::int64_t now_ms, std::uint32_t random, std::uint32_t base,
+                   std::uint32_t span) noexcept
 {
-	std::int64_t delta = now_ms - xid_epoch_ms;
-	if (delta < 0 || static_cast<std::uint64_t>(delta) > xid_max_delta)
+	std::int64_t now = now_ms - xid_epoch_ms;
+	if (now < 0 || static_cast<std::uint64_t>(now) > xid_max_delta)
 		return Generated{0, false};
-	return Generated{make_xid(static_cast<std::uint64_t>(delta), random), true};
+	const std::uint32_t fresh = base + (random & (span - 1));
+	std::uint64_t delta = static_cast<std::uint64_t>(now);
+	std::uint32_t field;
+	if (last == 0 || delta > xid_delta(last)) {
+		field = fresh;
+	} else {
+		delta = xid_delta(last);
+		field = xid_random(last) + 1 + ((random >> xid_random_bits) & 0xF);
+		if (field >= base + span) { // this millisecond's share is used up: borrow the next one
+			delta++;
+			field = fresh;
+		}
+	}
+	if (delta > xid_max_delta)
+		return Generated{0, false};
+	return Generated{make_xid(delta, field), true};
 }
 
 } // namespace idtypes::uid11

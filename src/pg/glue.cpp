@@ -1,4 +1,5 @@
 #include "pg/glue.hpp"
+#include "pg/settings.hpp"
 
 #include <ctime>
 
@@ -80,7 +81,8 @@ std::int64_t clock_now_us()
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_REALTIME, &ts);
-	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
+	return static_cast<std::int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000 +
+	       static_cast<std::int64_t>(test_clock_offset_ms) * 1000;
 }
 
 void strong_random(void *buf, std::size_t len)

@@ -65,7 +65,8 @@ TimestampTz timestamptz_of_units(const TimeScale &scale, std::int64_t units);
 // The time unit holding a timestamptz; 22008 (naming the type) when it lies outside the format's range.
 std::int64_t units_of_timestamptz(const TimeScale &scale, TimestampTz ts, const char *type);
 
-// The wall clock in Unix microseconds (CLOCK_REALTIME; not monotonic, generators clamp).
+// The wall clock in Unix microseconds (CLOCK_REALTIME; not monotonic, generators clamp), shifted by the
+// superuser-only idtypes.test_clock_offset (0 unless a test sets it).
 std::int64_t clock_now_us();
 // Cryptographically strong random bytes; an error if the source fails.
 void strong_random(void *buf, std::size_t len);

@@ -1,5 +1,5 @@
 // The module: PG_MODULE_MAGIC and the configuration parameters.
-#include "pg/glue.hpp"
+#include "pg/generators.hpp"
 #include "pg/settings.hpp"
 
 namespace idtypes::pg {
@@ -7,6 +7,7 @@ int timeid_clock_id_setting = -1;
 int tbsl_machine_id_setting = 0;
 int clock_backward_setting = clock_backward_wait;
 int clock_backward_max_wait_ms = 1000;
+int test_clock_offset_ms = 0;
 }
 
 namespace {
@@ -40,7 +41,13 @@ void _PG_init(void)
 	DefineCustomIntVariable("idtypes.clock_backward_max_wait", "Longest wait for a clock that went backwards.", nullptr,
 	                        &idtypes::pg::clock_backward_max_wait_ms, 1000, 0, 60000, PGC_USERSET, GUC_UNIT_MS,
 	                        nullptr, nullptr, nullptr);
+	DefineCustomIntVariable("idtypes.test_clock_offset",
+	                        "For tests only: shifts the clock the generators read by this many milliseconds.", nullptr,
+	                        &idtypes::pg::test_clock_offset_ms, 0, -86400000, 86400000, PGC_SUSET,
+	                        GUC_UNIT_MS | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, nullptr, nullptr, nullptr);
 	MarkGUCPrefixReserved("idtypes");
+	if (process_shared_preload_libraries_in_progress)
+		idtypes::pg::request_shared_generators();
 }
 
 } // extern "C"

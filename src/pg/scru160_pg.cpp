@@ -2,6 +2,7 @@
 // the prefix/time-window mechanism. Ordering, hashing and binary I/O are the shared 20-byte fixed shape.
 #include "core/scru160.hpp"
 #include "pg/fixed_shape.hpp"
+#include "pg/generators.hpp"
 
 using namespace idtypes;
 using namespace idtypes::pg;
@@ -23,8 +24,9 @@ const IdTypeTraits traits = {type_name, &scru160::rules, scru160::time_scale,   
 
 const std::uint8_t *arg(FunctionCallInfo fcinfo, int n) { return fixed_arg(fcinfo, n); }
 
-// Per-backend generator state (issue 6 moves it to shared memory when preloaded).
-scru160::State generator_state;
+// Per-backend state, used when idtypes is not preloaded. SCRU160s of different backends never collide in
+// practice (96 random bits each); only their order across backends is then not guaranteed.
+scru160::State backend_state;
 
 } // namespace
 
@@ -101,7 +103,15 @@ Datum scru160_generate(PG_FUNCTION_ARGS)
 	scru160::Randomness random;
 	pooled_random(&random, sizeof random);
 	std::int64_t now_us = clock_now_us();
-	scru160::Generated g = scru160::generate(generator_state, now_us / 1000, random);
+	scru160::Generated g;
+	SharedGenerators *shared = shared_generators();
+	if (shared != nullptr) {
+		SpinLockAcquire(&shared->scru160_lock);
+		g = scru160::generate(shared->scru160, now_us / 1000, random);
+		SpinLockRelease(&shared->scru160_lock);
+	} else {
+		g = scru160::generate(backend_state, now_us / 1000, random);
+	}
 	if (!g.ok)
 		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 		                errmsg("the clock is past the last millisecond a SCRU160 can hold")));

@@ -2,6 +2,7 @@
 // prefix/time-window mechanism. Ordering, hashing and binary I/O are the shared 10-byte fixed shape.
 #include "core/tbsl.hpp"
 #include "pg/fixed_shape.hpp"
+#include "pg/generators.hpp"
 #include "pg/settings.hpp"
 
 using namespace idtypes;
@@ -37,8 +38,22 @@ const Alphabet &base_arg(FunctionCallInfo fcinfo, int n)
 	return *a;
 }
 
-// Per-backend generator state (issue 6 moves the sequences to shared memory when preloaded).
-tbsl::State generator_state;
+// Per-backend state, used when idtypes is not preloaded.
+tbsl::State backend_state;
+
+tbsl::Step step_shared(void *ctx, const tbsl::Request &req, std::int64_t now) noexcept
+{
+	auto *shared = static_cast<SharedGenerators *>(ctx);
+	SpinLockAcquire(&shared->tbsl_lock);
+	tbsl::Step s = tbsl::step(shared->tbsl, req, now);
+	SpinLockRelease(&shared->tbsl_lock);
+	return s;
+}
+
+tbsl::Step step_backend(void *, const tbsl::Request &req, std::int64_t now) noexcept
+{
+	return tbsl::step(backend_state, req, now);
+}
 
 std::int64_t read_clock(void *) noexcept { return clock_now_us(); }
 
@@ -157,9 +172,19 @@ Datum tbsl_generate(PG_FUNCTION_ARGS)
 	req.on_backward = clock_backward_setting == clock_backward_error ? tbsl::ClockBackward::error
 	                                                                 : tbsl::ClockBackward::wait;
 	req.max_wait_us = static_cast<std::int64_t>(clock_backward_max_wait_ms) * 1000;
-	if (!req.sequenced)
-		pooled_random(&req.random, 3); // 24 random bits, of which the suffix takes 20
-	tbsl::Generated g = tbsl::generate(generator_state, req, tbsl::Clock{read_clock, pause_briefly, nullptr});
+	pooled_random(&req.random, sizeof req.random); // 20 bits of suffix, 4 of step within a microsecond
+	SharedGenerators *shared = shared_generators();
+	tbsl::Stepper stepper{step_backend, nullptr};
+	if (shared != nullptr) {
+		stepper = tbsl::Stepper{step_shared, shared};
+		req.suffix_base = 0;
+		req.suffix_span = tbsl::suffix_space;
+	} else {
+		Share share = backend_share(20);
+		req.suffix_base = share.base;
+		req.suffix_span = share.span;
+	}
+	tbsl::Generated g = tbsl::generate(stepper, req, tbsl::Clock{read_clock, pause_briefly, nullptr});
 	switch (g.status) {
 	case tbsl::Status::ok:
 		return fixed_datum(g.value);

@@ -1,6 +1,7 @@
 // SQL type timeid (TID): text I/O, conversions, field access, the generator, and its plug into the
 // prefix/time-window mechanism. Ordering, hashing and binary I/O are the shared 8-byte shape.
 #include "core/timeid.hpp"
+#include "pg/generators.hpp"
 #include "pg/settings.hpp"
 #include "pg/u64_shape.hpp"
 
@@ -20,23 +21,37 @@ const IdTypeTraits traits = {type_name, &tid::rules, tid::time_scale, prefix, mi
 
 std::uint64_t arg(FunctionCallInfo fcinfo, int n) { return DatumGetUInt64(PG_GETARG_DATUM(n)); }
 
-// Per-backend generator state (issue 6 moves it to shared memory when preloaded).
-std::uint64_t last_micros = 0;
-int random_clock_id = -1;
-int random_clock_pid = 0;
+// Per-backend state, used when idtypes is not preloaded.
+std::uint64_t backend_last_micros = 0;
 
 unsigned session_clock_id()
 {
 	if (timeid_clock_id_setting >= 0)
 		return static_cast<unsigned>(timeid_clock_id_setting);
-	// drawn lazily in the backend itself: a value drawn in the postmaster would be shared by every fork
-	if (random_clock_id < 0 || random_clock_pid != MyProcPid) {
-		std::uint16_t r;
-		strong_random(&r, sizeof r);
-		random_clock_id = r & tid::max_clock_id;
-		random_clock_pid = MyProcPid;
+	// distinct among the server's running backends, so that without shared state two sessions in the same
+	// microsecond still differ
+	return backend_discriminator() & tid::max_clock_id;
+}
+
+// The draft's rule (current microsecond or last + 1) over the server-wide last microsecond when there is
+// one, else over this backend's. Returns false past 2^53-1.
+bool next_micros(std::int64_t now_us, std::uint64_t &micros)
+{
+	SharedGenerators *shared = shared_generators();
+	if (shared == nullptr) {
+		micros = tid::next_micros(backend_last_micros, now_us);
+		if (micros > tid::max_micros)
+			return false;
+		backend_last_micros = micros;
+		return true;
 	}
-	return static_cast<unsigned>(random_clock_id);
+	std::uint64_t last = pg_atomic_read_u64(&shared->timeid_last_micros);
+	do {
+		micros = tid::next_micros(last, now_us);
+		if (micros > tid::max_micros)
+			return false;
+	} while (!pg_atomic_compare_exchange_u64(&shared->timeid_last_micros, &last, micros)); // `last` refreshed on failure
+	return true;
 }
 
 } // namespace
@@ -119,11 +134,11 @@ Datum timeid_generate(PG_FUNCTION_ARGS)
 			report_out_of_range("clock_id", 0, tid::max_clock_id, c);
 		clock = static_cast<unsigned>(c);
 	}
-	tid::Generated g = tid::generate(last_micros, clock_now_us(), clock);
-	if (!g.ok)
+	std::uint64_t micros;
+	if (!next_micros(clock_now_us(), micros))
 		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 		                errmsg("the clock is past the last time a timeid can hold (2^53-1 microseconds)")));
-	PG_RETURN_DATUM(UInt64GetDatum(g.value));
+	PG_RETURN_DATUM(UInt64GetDatum(tid::make(micros, clock)));
 }
 
 IDTYPES_RANGE_FUNCTIONS(timeid, traits)

@@ -2,6 +2,7 @@
 // prefix/time-window mechanism. Ordering, hashing and binary I/O are the shared 8-byte shape.
 #include "core/bytes.hpp"
 #include "core/uid11.hpp"
+#include "pg/generators.hpp"
 #include "pg/u64_shape.hpp"
 
 using namespace idtypes;
@@ -20,6 +21,30 @@ std::int64_t units_of(Datum id) { return static_cast<std::int64_t>(uid11::xid_de
 const IdTypeTraits traits = {type_name, &uid11::rules, uid11::time_scale, prefix, min_at, max_at, units_of, u64_compare};
 
 std::uint64_t arg(FunctionCallInfo fcinfo, int n) { return DatumGetUInt64(PG_GETARG_DATUM(n)); }
+
+// Per-backend state, used when idtypes is not preloaded.
+std::uint64_t backend_last = 0;
+
+// The next xid over the server-wide last one when there is one, else over this backend's, in its share.
+uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random)
+{
+	SharedGenerators *shared = shared_generators();
+	if (shared == nullptr) {
+		Share share = backend_share(uid11::xid_random_bits);
+		uid11::Generated g = uid11::next_xid(backend_last, now_ms, random, share.base, share.span);
+		if (g.ok)
+			backend_last = g.value;
+		return g;
+	}
+	std::uint64_t last = pg_atomic_read_u64(&shared->uid11_last);
+	uid11::Generated g;
+	do {
+		g = uid11::next_xid(last, now_ms, random, 0, uid11::xid_max_random + 1);
+		if (!g.ok)
+			return g;
+	} while (!pg_atomic_compare_exchange_u64(&shared->uid11_last, &last, g.value)); // `last` refreshed on failure
+	return g;
+}
 
 } // namespace
 
@@ -82,10 +107,9 @@ Datum uid11_xid_random(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(ui
 
 Datum uid11_generate(PG_FUNCTION_ARGS)
 {
-	std::uint32_t random; // 22 of these bits: unbiased, since 2^22 divides 2^32
+	std::uint32_t random; // 22 bits for a new millisecond (unbiased: 2^22 divides 2^32), 4 for a step within one
 	pooled_random(&random, sizeof random);
-	std::int64_t now_us = clock_now_us();
-	uid11::Generated g = uid11::generate_xid(now_us / 1000, random);
+	uid11::Generated g = next_xid(clock_now_us() / 1000, random);
 	if (!g.ok)
 		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 		                errmsg("the clock is outside the times an xid can hold (2011-11-11 to 2151-03-25)")));

@@ -15,10 +15,11 @@ CREATE FUNCTION numeric_to_uid11(numeric) RETURNS uid11
 CREATE CAST (uid11 AS numeric) WITH FUNCTION uid11_to_numeric(uid11);
 CREATE CAST (numeric AS uid11) WITH FUNCTION numeric_to_uid11(numeric);
 
--- No per-session state (randomness comes from a per-process pool): safe in parallel workers.
+-- uid11_generate keeps the last xid (per backend, or server-wide when preloaded): PARALLEL RESTRICTED.
+-- uid11_generate_random has no state (its randomness comes from a per-process pool): PARALLEL SAFE.
 CREATE FUNCTION uid11_generate() RETURNS uid11
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 CREATE FUNCTION uid11_generate_random() RETURNS uid11
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
-COMMENT ON FUNCTION uid11_generate() IS 'new uid11, xid profile: milliseconds since 2011-11-11T11:11:11.111Z and 22 random bits';
+COMMENT ON FUNCTION uid11_generate() IS 'new uid11, xid profile: milliseconds since 2011-11-11T11:11:11.111Z and 22 random bits (increasing within a millisecond)';
 COMMENT ON FUNCTION uid11_generate_random() IS 'new uid11, fullrand profile: 64 random bits';

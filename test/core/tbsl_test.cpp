@@ -235,7 +235,7 @@ struct FakeClock {
 
 tbsl::Request request(bool sequenced, tbsl::ClockBackward policy = tbsl::ClockBackward::wait, std::uint32_t machine = 3)
 {
-	return tbsl::Request{machine, sequenced, policy, 1000000, 0x12345};
+	return tbsl::Request{machine, sequenced, policy, 1000000, 0x12345, 0, tbsl::suffix_space};
 }
 
 TEST(TbslGenerator, RandomModeCarriesTheTimeAndMachine)
@@ -249,10 +249,12 @@ TEST(TbslGenerator, RandomModeCarriesTheTimeAndMachine)
 	EXPECT_EQ(f.micros, 1u);
 	EXPECT_EQ(f.machine, 3u);
 	EXPECT_EQ(f.suffix, 0x12345u);
-	// the same microsecond again is fine in random mode
+	// the same microsecond again is fine in random mode: the suffix grows by 1..16
 	c.times = {1700000000000001};
 	c.next = 0;
-	EXPECT_EQ(tbsl::generate(s, request(false), c.clock()).status, tbsl::Status::ok);
+	tbsl::Generated again = tbsl::generate(s, request(false), c.clock());
+	EXPECT_EQ(again.status, tbsl::Status::ok);
+	EXPECT_EQ(tbsl::suffix(again.value.data()), 0x12345u + 1);
 	EXPECT_EQ(c.pauses, 0);
 }
 
@@ -325,6 +327,43 @@ TEST(TbslGenerator, ClockOutsideTheFormat)
 	tbsl::State s;
 	FakeClock c{{10000000000000000}}; // second 10000000000 has 11 digits
 	EXPECT_EQ(tbsl::generate(s, request(false), c.clock()).status, tbsl::Status::clock_range);
+}
+
+TEST(TbslGenerator, MixedModesInOneMicrosecondNeverRepeat)
+{
+	tbsl::State s;
+	std::mt19937 rng(12);
+	std::vector<tbsl::Bytes> seen;
+	for (int i = 0; i < 3000; i++) {
+		tbsl::Request r = request(i % 3 == 0);
+		r.random = rng();
+		tbsl::Step st = tbsl::step(s, r, 777);
+		if (st.result != tbsl::StepResult::issued)
+			break;
+		seen.push_back(st.value);
+	}
+	ASSERT_GT(seen.size(), 2000u);
+	for (std::size_t i = 1; i < seen.size(); i++)
+		ASSERT_GT(seen[i], seen[i - 1]);
+}
+
+TEST(TbslGenerator, SuffixesStayInsideTheShare)
+{
+	tbsl::State s;
+	tbsl::Request r = request(true);
+	r.suffix_base = 5 * 8192;
+	r.suffix_span = 8192;
+	std::uint32_t expected = r.suffix_base;
+	for (int i = 0; i < 8192; i++, expected++) {
+		tbsl::Step st = tbsl::step(s, r, 900);
+		ASSERT_EQ(st.result, tbsl::StepResult::issued);
+		ASSERT_EQ(tbsl::suffix(st.value.data()), expected);
+	}
+	EXPECT_EQ(tbsl::step(s, r, 900).result, tbsl::StepResult::exhausted);
+	r.sequenced = false;
+	r.random = 0xFFFFFFFF;
+	tbsl::Step st = tbsl::step(s, r, 901);
+	EXPECT_EQ(tbsl::suffix(st.value.data()), r.suffix_base + 8191);
 }
 
 } // namespace

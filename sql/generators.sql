@@ -1,0 +1,51 @@
+-- Generators across the whole server: the mode, and the clock going backwards (shifted with the
+-- superuser-only, test-only setting idtypes.test_clock_offset).
+
+SELECT idtypes_generator_mode() IN ('shared', 'backend') AS known_mode;
+SHOW idtypes.test_clock_offset;
+-- not listed among the settings
+SELECT count(*) FROM pg_settings WHERE name = 'idtypes.test_clock_offset';
+-- not for ordinary roles
+CREATE ROLE idtypes_plain_user;
+SET ROLE idtypes_plain_user;
+SET idtypes.test_clock_offset = '-1s';
+RESET ROLE;
+DROP ROLE idtypes_plain_user;
+
+-- TBSL carries the real time: a clock 2 s behind the last TBSL issued is an error at once with `error`,
+-- and with `wait` an error after the wait limit (how far behind varies, so digits are masked)
+CREATE FUNCTION generate_tbsl_or_say_why() RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+	RETURN tbsl_generate()::text;
+EXCEPTION WHEN object_not_in_prerequisite_state THEN
+	RETURN SQLSTATE || ': ' || regexp_replace(SQLERRM, '[0-9]+ microseconds', 'N microseconds');
+END $$;
+CREATE TEMP TABLE issued AS SELECT tbsl_generate() AS t;
+SET idtypes.test_clock_offset = '-2s';
+SET idtypes.clock_backward = 'error';
+SELECT generate_tbsl_or_say_why();
+SET idtypes.clock_backward = 'wait';
+SET idtypes.clock_backward_max_wait = '50ms';
+SELECT generate_tbsl_or_say_why();
+-- a clock 1 ms behind: `wait` waits it out and issues a TBSL no earlier than the last one
+RESET idtypes.test_clock_offset;
+SET idtypes.clock_backward_max_wait = '1s';
+SELECT tbsl_generate() AS t2 \gset
+SET idtypes.test_clock_offset = '-1ms';
+SELECT tbsl_generate()::timestamptz >= :'t2'::tbsl::timestamptz AS not_earlier;
+RESET idtypes.clock_backward;
+RESET idtypes.clock_backward_max_wait;
+
+-- timeid, scru160 and uid11 stay increasing by their own rules (last + 1; the counter) when the clock steps back
+RESET idtypes.test_clock_offset;
+SELECT timeid_generate() AS a, scru160_generate() AS b, uid11_generate() AS c \gset
+SET idtypes.test_clock_offset = '-5s';
+SELECT timeid_generate() > :'a'::timeid AS timeid_increases,
+       scru160_generate() > :'b'::scru160 AS scru160_increases,
+       uid11_generate() > :'c'::uid11 AS uid11_increases;
+RESET idtypes.test_clock_offset;
+
+-- markings: stateful generators are PARALLEL RESTRICTED, stateless ones PARALLEL SAFE, all VOLATILE
+SELECT proname, provolatile, proparallel FROM pg_proc
+WHERE proname IN ('timeid_generate', 'tbsl_generate', 'scru160_generate', 'uid11_generate', 'uid11_generate_random')
+ORDER BY proname;
