@@ -42,6 +42,13 @@ struct Fixed {
 		PG_RETURN_FLOAT8(d);
 	}
 
+	// BRIN minmax-multi distance between two values (the lower one first): the gap, non-negative
+	static Datum brin_distance(FunctionCallInfo fcinfo)
+	{
+		double d = DatumGetFloat8(diff(fcinfo));
+		PG_RETURN_FLOAT8(d < 0 ? -d : d);
+	}
+
 	static Datum send(FunctionCallInfo fcinfo)
 	{
 		StringInfoData buf;
@@ -143,6 +150,7 @@ struct Fixed {
 	IDTYPES_ENTRY(idtypes_fixed##N##_hash, idtypes::pg::Fixed<N>::hash(fcinfo))                                        \
 	IDTYPES_ENTRY(idtypes_fixed##N##_hash_extended, idtypes::pg::Fixed<N>::hash_extended(fcinfo))                      \
 	IDTYPES_ENTRY(idtypes_fixed##N##_diff, idtypes::pg::Fixed<N>::diff(fcinfo))                                        \
+	IDTYPES_ENTRY(idtypes_fixed##N##_brin_distance, idtypes::pg::Fixed<N>::brin_distance(fcinfo))                      \
 	IDTYPES_ENTRY(idtypes_fixed##N##_send, idtypes::pg::Fixed<N>::send(fcinfo))                                        \
 	IDTYPES_ENTRY(idtypes_fixed##N##_recv, idtypes::pg::Fixed<N>::recv(fcinfo))                                        \
 	IDTYPES_ENTRY(idtypes_fixed##N##_to_bytea, idtypes::pg::Fixed<N>::to_bytea(fcinfo))                                \

@@ -44,6 +44,7 @@ PG_FUNCTION_INFO_V1(idtypes_u64_sortsupport);
 PG_FUNCTION_INFO_V1(idtypes_u64_hash);
 PG_FUNCTION_INFO_V1(idtypes_u64_hash_extended);
 PG_FUNCTION_INFO_V1(idtypes_u64_diff);
+PG_FUNCTION_INFO_V1(idtypes_u64_brin_distance);
 PG_FUNCTION_INFO_V1(idtypes_u64_send);
 PG_FUNCTION_INFO_V1(idtypes_u64_recv);
 PG_FUNCTION_INFO_V1(idtypes_u64_to_bytea);
@@ -92,6 +93,13 @@ Datum idtypes_u64_diff(PG_FUNCTION_ARGS)
 {
 	std::uint64_t a = arg(fcinfo, 0), b = arg(fcinfo, 1);
 	PG_RETURN_FLOAT8(a >= b ? static_cast<double>(a - b) : -static_cast<double>(b - a));
+}
+
+// BRIN minmax-multi distance between two values (the lower one first): the gap as a double.
+Datum idtypes_u64_brin_distance(PG_FUNCTION_ARGS)
+{
+	std::uint64_t a = arg(fcinfo, 0), b = arg(fcinfo, 1);
+	PG_RETURN_FLOAT8(b >= a ? static_cast<double>(b - a) : static_cast<double>(a - b));
 }
 
 Datum idtypes_u64_send(PG_FUNCTION_ARGS)
