@@ -36,10 +36,12 @@ extern "C" {
 #include "utils/builtins.h"
 #include "utils/datetime.h"
 #include "utils/guc.h"
+#include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/rangetypes.h"
 #include "utils/selfuncs.h"
 #include "utils/sortsupport.h"
+#include "utils/syscache.h"
 #include "utils/timestamp.h"
 }
 

@@ -88,17 +88,48 @@ Oid helper_function(const IdTypeTraits &t, Oid planned_function, const char *suf
 	return LookupFuncName(name, 1, &argtype, true);
 }
 
+// The `>=` and `<=` of a type's default btree operator class. Finding the default class scans pg_opclass,
+// which would cost more than the rest of planning a small query, so the answer is kept per backend for a
+// few types and forgotten whenever an operator class changes.
+struct RangeOperators {
+	Oid type, ge, le;
+};
+RangeOperators known_operators[8];
+bool invalidation_registered = false;
+
+void forget_operators(Datum, int, uint32)
+{
+	for (RangeOperators &k : known_operators)
+		k.type = InvalidOid;
+}
+
+RangeOperators range_operators(Oid type)
+{
+	for (const RangeOperators &k : known_operators)
+		if (k.type == type)
+			return k;
+	if (!invalidation_registered) {
+		CacheRegisterSyscacheCallback(CLAOID, forget_operators, 0);
+		invalidation_registered = true;
+	}
+	RangeOperators found{type, InvalidOid, InvalidOid};
+	Oid opclass = GetDefaultOpClass(type, BTREE_AM_OID);
+	if (OidIsValid(opclass)) {
+		Oid family = get_opclass_family(opclass);
+		found.ge = get_opfamily_member(family, type, type, BTGreaterEqualStrategyNumber);
+		found.le = get_opfamily_member(family, type, type, BTLessEqualStrategyNumber);
+	}
+	static unsigned next_slot = 0;
+	known_operators[next_slot++ % (sizeof known_operators / sizeof known_operators[0])] = found;
+	return found;
+}
+
 // `left >= lo AND left <= hi` as two clauses using the type's default btree operators; NIL if the type
 // has none.
 List *range_clauses(Node *left, Expr *lo, Expr *hi)
 {
-	Oid type = exprType(left);
-	Oid opclass = GetDefaultOpClass(type, BTREE_AM_OID);
-	if (!OidIsValid(opclass))
-		return NIL;
-	Oid family = get_opclass_family(opclass);
-	Oid ge = get_opfamily_member(family, type, type, BTGreaterEqualStrategyNumber);
-	Oid le = get_opfamily_member(family, type, type, BTLessEqualStrategyNumber);
+	RangeOperators ops = range_operators(exprType(left));
+	Oid ge = ops.ge, le = ops.le;
 	if (!OidIsValid(ge) || !OidIsValid(le))
 		return NIL;
 	Expr *a = make_opclause(ge, BOOLOID, false, reinterpret_cast<Expr *>(left), lo, InvalidOid, InvalidOid);
