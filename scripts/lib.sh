@@ -42,9 +42,13 @@ cluster_start() {
 	runuser -u postgres -- "$bindir/initdb" -D "$CLUSTER_DIR/data" -A trust -U postgres --no-sync >/dev/null
 	local opts="-k $CLUSTER_DIR -c listen_addresses= -c fsync=off -c synchronous_commit=off -c autovacuum=off"
 	for s in "$@"; do opts+=" -c $s"; done
-	PGPORT=$((20000 + RANDOM % 20000))
-	runuser -u postgres -- "$bindir/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/log" -w -s \
-		-o "-p $PGPORT $opts" start
+	local tries
+	for tries in 1 2 3 4 5; do # a random port, again if it happens to be taken
+		PGPORT=$((20000 + RANDOM % 20000))
+		runuser -u postgres -- "$bindir/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/log" -w -s \
+			-o "-p $PGPORT $opts" start && break
+		[ "$tries" = 5 ] && { cat "$CLUSTER_DIR/log" >&2; return 1; }
+	done
 	export PGHOST=$CLUSTER_DIR PGPORT PGUSER=postgres PGDATABASE=postgres
 }
 

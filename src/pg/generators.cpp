@@ -51,13 +51,15 @@ void attach_memory()
 	shared = s;
 }
 
+// 1..MaxBackends for a backend; 0 for a process without one (it then shares slot 0).
 int backend_id()
 {
 #if PG_VERSION_NUM >= 170000
-	return MyProcNumber + 1;
+	int id = MyProcNumber + 1;
 #else
-	return MyBackendId;
+	int id = MyBackendId;
 #endif
+	return id > 0 && id <= MaxBackends ? id : 0;
 }
 
 } // namespace

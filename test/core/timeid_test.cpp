@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/timeid.hpp"
+#include "prefix_check.hpp"
 
 using namespace idtypes;
 namespace tid = idtypes::timeid;
@@ -115,27 +116,7 @@ TEST(TimeId, RandomRoundTripsAndOrder)
 
 TEST(TimeId, PrefixRangesAreExact)
 {
-	std::mt19937_64 rng(7);
-	for (int i = 0; i < 2000; i++) {
-		std::uint64_t v = rng();
-		std::string t = text_of(v);
-		for (std::size_t n = 1; n <= tid::text_len; n++) {
-			std::string p = t.substr(0, n);
-			tid::PrefixRange r = tid::prefix_range(p);
-			ASSERT_TRUE(r.status.ok());
-			ASSERT_FALSE(r.empty);
-			EXPECT_LE(r.lo, v);
-			EXPECT_GE(r.hi, v);
-			EXPECT_EQ(text_of(r.lo).substr(0, n), p);
-			EXPECT_EQ(text_of(r.hi).substr(0, n), p);
-			if (r.lo > 0) {
-				EXPECT_NE(text_of(r.lo - 1).substr(0, n), p);
-			}
-			if (r.hi < ~std::uint64_t{0}) {
-				EXPECT_NE(text_of(r.hi + 1).substr(0, n), p);
-			}
-		}
-	}
+	expect_exact_u64_prefixes(text_of, [](const std::string &p) { return tid::prefix_range(p); }, 7, 2000);
 }
 
 TEST(TimeId, PrefixAcceptsDashesAndRejectsBadSymbols)

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/uid11.hpp"
+#include "prefix_check.hpp"
 
 using namespace idtypes;
 
@@ -94,27 +95,7 @@ TEST(Uid11, RandomRoundTripsMatchTheReferenceAndSortAsText)
 
 TEST(Uid11, PrefixRangesMatchTheCanonicalText)
 {
-	std::mt19937_64 rng(5);
-	for (int i = 0; i < 3000; i++) {
-		std::uint64_t v = rng();
-		std::string t = text_of(v);
-		for (std::size_t n = 1; n <= uid11::text_len; n++) {
-			std::string p = t.substr(0, n);
-			uid11::PrefixRange r = uid11::prefix_range(p);
-			ASSERT_TRUE(r.status.ok());
-			ASSERT_FALSE(r.empty);
-			EXPECT_LE(r.lo, v);
-			EXPECT_GE(r.hi, v);
-			EXPECT_EQ(text_of(r.lo).substr(0, n), p);
-			EXPECT_EQ(text_of(r.hi).substr(0, n), p);
-			if (r.lo > 0) {
-				EXPECT_NE(text_of(r.lo - 1).substr(0, n), p);
-			}
-			if (r.hi < ~std::uint64_t{0}) {
-				EXPECT_NE(text_of(r.hi + 1).substr(0, n), p);
-			}
-		}
-	}
+	expect_exact_u64_prefixes(text_of, [](const std::string &p) { return uid11::prefix_range(p); }, 5, 3000);
 }
 
 TEST(Uid11, PrefixesAtTheTopAreClampedOrEmpty)
