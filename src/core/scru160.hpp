@@ -45,20 +45,13 @@ std::uint64_t timestamp(const std::uint8_t *id) noexcept;
 Bytes min_at(std::int64_t units) noexcept;
 Bytes max_at(std::int64_t units) noexcept;
 
-struct Parsed {
-	Bytes value;
-	TextStatus status;
-};
+using Parsed = idtypes::Parsed<Bytes>;
 // 32 base32hex or 40 hex characters, either case.
 [[nodiscard]] Parsed parse(std::string_view text) noexcept;
 void format(const std::uint8_t *id, char (&out)[text_len]) noexcept;     // upper-case base32hex
 void format_hex(const std::uint8_t *id, char (&out)[hex_len]) noexcept;  // lower-case hex
 
-struct PrefixRange {
-	TextStatus status;
-	bool empty; // never: every 160-bit value is a SCRU160
-	Bytes lo, hi;
-};
+using PrefixRange = idtypes::PrefixRange<Bytes>; // empty: never: every 160-bit value is a SCRU160
 // A base32hex prefix, either case.
 [[nodiscard]] PrefixRange prefix_range(std::string_view prefix) noexcept;
 

@@ -47,18 +47,11 @@ inline std::int64_t unix_us(const std::uint8_t *id) noexcept { return static_cas
 Bytes min_at(std::int64_t units) noexcept;
 Bytes max_at(std::int64_t units) noexcept;
 
-struct Parsed {
-	Bytes value;
-	TextStatus status;
-};
+using Parsed = idtypes::Parsed<Bytes>;
 [[nodiscard]] Parsed parse(std::string_view text) noexcept;
 void format(const std::uint8_t *id, char (&out)[text_len]) noexcept;
 
-struct PrefixRange {
-	TextStatus status;
-	bool empty; // every value with that prefix has a payload above 999999999999999999
-	Bytes lo, hi;
-};
+using PrefixRange = idtypes::PrefixRange<Bytes>; // empty: every value with that prefix has a payload above 999999999999999999
 // A hex prefix's range; `hi` is clamped to the largest valid TBSL.
 [[nodiscard]] PrefixRange prefix_range(std::string_view prefix) noexcept;
 

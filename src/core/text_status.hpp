@@ -45,6 +45,22 @@ constexpr TextStatus fail(TextError e, std::uint32_t position = 0, unsigned char
 	return TextStatus{e, position, byte};
 }
 
+// What every format's parse and prefix_range return, over its value type (uint64_t or a byte array).
+template <typename V>
+struct Parsed {
+	V value;
+	TextStatus status;
+};
+
+// The values whose canonical text starts with a prefix: [lo, hi], or `empty` when the prefix is valid text
+// but no value of the format has it (each format says when).
+template <typename V>
+struct PrefixRange {
+	TextStatus status;
+	bool empty;
+	V lo, hi;
+};
+
 static_assert(std::is_trivially_destructible_v<TextStatus>);
 
 } // namespace idtypes

@@ -31,16 +31,9 @@ inline constexpr TimeScale time_scale{0, 1, (std::int64_t{1} << 54) - 1};
 
 static_assert(text_len == 13 && Codec::pad == 1);
 
-struct Parsed {
-	std::uint64_t value;
-	TextStatus status;
-};
+using Parsed = idtypes::Parsed<std::uint64_t>;
 
-struct PrefixRange {
-	TextStatus status;
-	bool empty; // the prefix is valid text but no value has it (first symbol k..z)
-	std::uint64_t lo, hi;
-};
+using PrefixRange = idtypes::PrefixRange<std::uint64_t>; // empty: the prefix is valid text but no value has it (first symbol k..z)
 
 struct Generated {
 	std::uint64_t value;

@@ -25,16 +25,9 @@ inline constexpr std::uint64_t xid_max_delta = (std::uint64_t{1} << 42) - 1;
 inline constexpr std::uint32_t xid_max_random = (1u << xid_random_bits) - 1;
 inline constexpr TimeScale time_scale{xid_epoch_ms * 1000, 1000, static_cast<std::int64_t>(xid_max_delta)};
 
-struct Parsed {
-	std::uint64_t value;
-	TextStatus status;
-};
+using Parsed = idtypes::Parsed<std::uint64_t>;
 
-struct PrefixRange {
-	TextStatus status;
-	bool empty; // the whole range lies above 2^64-1
-	std::uint64_t lo, hi;
-};
+using PrefixRange = idtypes::PrefixRange<std::uint64_t>; // empty: the whole range lies above 2^64-1
 
 [[nodiscard]] Parsed parse(std::string_view text) noexcept;
 void format(std::uint64_t value, char (&out)[text_len]) noexcept;

@@ -21,26 +21,6 @@ inline const std::uint8_t *fixed_arg(FunctionCallInfo fcinfo, int n)
 	return reinterpret_cast<const std::uint8_t *>(PG_GETARG_POINTER(n));
 }
 
-// A palloc'd copy of the bytes as a Datum.
-template <std::size_t N>
-Datum fixed_datum(const std::array<std::uint8_t, N> &bytes)
-{
-	void *p = palloc(N);
-	memcpy(p, bytes.data(), N);
-	return PointerGetDatum(p);
-}
-
-// A core prefix range {status, empty, lo, hi} of N-byte values as IdBounds.
-template <typename CoreRange>
-IdBounds fixed_bounds(const CoreRange &r)
-{
-	if (!r.status.ok())
-		return IdBounds{IdBounds::invalid, 0, 0, r.status};
-	if (r.empty)
-		return IdBounds{IdBounds::empty, 0, 0, {}};
-	return IdBounds{IdBounds::range, fixed_datum(r.lo), fixed_datum(r.hi), {}};
-}
-
 // A format's check of bytes from binary input: nullptr when valid, else why not (the DETAIL).
 using Validator = const char *(*)(const std::uint8_t *bytes);
 

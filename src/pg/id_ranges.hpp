@@ -10,6 +10,9 @@
 // A format supplies an IdTypeTraits; IDTYPES_RANGE_FUNCTIONS stamps out its SQL-callable entry points.
 #pragma once
 
+#include <array>
+#include <cstring>
+
 #include "pg/glue.hpp"
 
 namespace idtypes::pg {
@@ -32,6 +35,27 @@ struct IdTypeTraits {
 };
 
 enum class Selector : std::uint8_t { prefix, window };
+
+// An ID value as a Datum: 64-bit IDs by value, byte-array IDs as a palloc'd copy.
+inline Datum id_datum(std::uint64_t v) { return UInt64GetDatum(v); }
+template <std::size_t N>
+Datum id_datum(const std::array<std::uint8_t, N> &bytes)
+{
+	void *p = palloc(N);
+	memcpy(p, bytes.data(), N);
+	return PointerGetDatum(p);
+}
+
+// A core PrefixRange as IdBounds.
+template <typename V>
+IdBounds bounds_of(const PrefixRange<V> &r)
+{
+	if (!r.status.ok())
+		return IdBounds{IdBounds::invalid, 0, 0, r.status};
+	if (r.empty)
+		return IdBounds{IdBounds::empty, 0, 0, {}};
+	return IdBounds{IdBounds::range, id_datum(r.lo), id_datum(r.hi), {}};
+}
 
 Datum starts_with(FunctionCallInfo fcinfo, const IdTypeTraits &t);
 Datum prefix_bound(FunctionCallInfo fcinfo, const IdTypeTraits &t, bool upper);

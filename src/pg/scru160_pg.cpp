@@ -11,9 +11,9 @@ namespace {
 
 constexpr const char *type_name = "scru160";
 
-IdBounds prefix(std::string_view p) { return fixed_bounds(scru160::prefix_range(p)); }
-Datum min_at(std::int64_t units) { return fixed_datum(scru160::min_at(units)); }
-Datum max_at(std::int64_t units) { return fixed_datum(scru160::max_at(units)); }
+IdBounds prefix(std::string_view p) { return bounds_of(scru160::prefix_range(p)); }
+Datum min_at(std::int64_t units) { return id_datum(scru160::min_at(units)); }
+Datum max_at(std::int64_t units) { return id_datum(scru160::max_at(units)); }
 std::int64_t units_of(Datum id)
 {
 	return static_cast<std::int64_t>(scru160::timestamp(reinterpret_cast<const std::uint8_t *>(DatumGetPointer(id))));
@@ -47,7 +47,7 @@ Datum scru160_in(PG_FUNCTION_ARGS)
 	scru160::Parsed p = scru160::parse(input);
 	if (!p.status.ok())
 		report_invalid_text(type_name, input, p.status, scru160::rules);
-	return fixed_datum(p.value);
+	return id_datum(p.value);
 }
 
 Datum scru160_out(PG_FUNCTION_ARGS)
@@ -78,7 +78,7 @@ Datum make_scru160(PG_FUNCTION_ARGS)
 	std::size_t len = VARSIZE_ANY_EXHDR(random80);
 	if (len != 10)
 		ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("random80 must be exactly 10 bytes, got %zu", len)));
-	return fixed_datum(scru160::make(static_cast<std::uint64_t>(unix_ms), static_cast<std::uint32_t>(counter),
+	return id_datum(scru160::make(static_cast<std::uint64_t>(unix_ms), static_cast<std::uint32_t>(counter),
 	                                 static_cast<std::uint32_t>(random16),
 	                                 reinterpret_cast<const std::uint8_t *>(VARDATA_ANY(random80))));
 }
@@ -115,7 +115,7 @@ Datum scru160_generate(PG_FUNCTION_ARGS)
 	if (!g.ok)
 		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 		                errmsg("the clock is past the last millisecond a SCRU160 can hold")));
-	return fixed_datum(g.value);
+	return id_datum(g.value);
 }
 
 IDTYPES_RANGE_FUNCTIONS(scru160, traits)

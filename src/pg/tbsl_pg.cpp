@@ -12,9 +12,9 @@ namespace {
 
 constexpr const char *type_name = "tbsl";
 
-IdBounds prefix(std::string_view p) { return fixed_bounds(tbsl::prefix_range(p)); }
-Datum min_at(std::int64_t units) { return fixed_datum(tbsl::min_at(units)); }
-Datum max_at(std::int64_t units) { return fixed_datum(tbsl::max_at(units)); }
+IdBounds prefix(std::string_view p) { return bounds_of(tbsl::prefix_range(p)); }
+Datum min_at(std::int64_t units) { return id_datum(tbsl::min_at(units)); }
+Datum max_at(std::int64_t units) { return id_datum(tbsl::max_at(units)); }
 std::int64_t units_of(Datum id) { return tbsl::unix_us(reinterpret_cast<const std::uint8_t *>(DatumGetPointer(id))); }
 
 const IdTypeTraits traits = {type_name,  &tbsl::rules, tbsl::time_scale, prefix,
@@ -88,7 +88,7 @@ Datum tbsl_in(PG_FUNCTION_ARGS)
 	tbsl::Parsed p = tbsl::parse(input);
 	if (!p.status.ok())
 		report_invalid_text(type_name, input, p.status, tbsl::rules);
-	return fixed_datum(p.value);
+	return id_datum(p.value);
 }
 
 Datum tbsl_out(PG_FUNCTION_ARGS)
@@ -107,7 +107,7 @@ Datum numeric_to_tbsl(PG_FUNCTION_ARGS)
 	if (tbsl::payload(b.data()) > tbsl::max_payload)
 		ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("numeric out of range for type tbsl"),
 		                errdetail("%s", tbsl::rules.too_large)));
-	return fixed_datum(b);
+	return id_datum(b);
 }
 
 Datum make_tbsl(PG_FUNCTION_ARGS)
@@ -122,7 +122,7 @@ Datum make_tbsl(PG_FUNCTION_ARGS)
 		report_out_of_range("machine_id", 0, tbsl::max_machine, machine);
 	if (suffix < 0 || static_cast<std::uint32_t>(suffix) > tbsl::max_suffix)
 		report_out_of_range("suffix", 0, tbsl::max_suffix, suffix);
-	return fixed_datum(tbsl::from_fields(static_cast<std::uint64_t>(seconds), static_cast<std::uint32_t>(micros),
+	return id_datum(tbsl::from_fields(static_cast<std::uint64_t>(seconds), static_cast<std::uint32_t>(micros),
 	                                     static_cast<std::uint32_t>(machine), static_cast<std::uint32_t>(suffix)));
 }
 
@@ -144,7 +144,7 @@ Datum tbsl_from_base(PG_FUNCTION_ARGS)
 	const Alphabet &a = base_arg(fcinfo, 1);
 	tbsl::BaseParsed p = tbsl::from_base(text, a);
 	if (p.status == tbsl::FromBase::ok)
-		return fixed_datum(p.value);
+		return id_datum(p.value);
 	const char *detail = "";
 	switch (p.status) {
 	case tbsl::FromBase::empty: detail = "The text is empty."; break;
@@ -187,7 +187,7 @@ Datum tbsl_generate(PG_FUNCTION_ARGS)
 	tbsl::Generated g = tbsl::generate(stepper, req, tbsl::Clock{read_clock, pause_briefly, nullptr});
 	switch (g.status) {
 	case tbsl::Status::ok:
-		return fixed_datum(g.value);
+		return id_datum(g.value);
 	case tbsl::Status::clock_behind:
 		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 		                errmsg("the clock is " INT64_FORMAT " microseconds behind the last TBSL generated", g.behind_us),

@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char *type_name = "timeid";
 
-IdBounds prefix(std::string_view p) { return u64_bounds(tid::prefix_range(p)); }
+IdBounds prefix(std::string_view p) { return bounds_of(tid::prefix_range(p)); }
 Datum min_at(std::int64_t units) { return UInt64GetDatum(tid::min_at(units)); }
 Datum max_at(std::int64_t units) { return UInt64GetDatum(tid::max_at(units)); }
 std::int64_t units_of(Datum id) { return static_cast<std::int64_t>(tid::micros(DatumGetUInt64(id))); }

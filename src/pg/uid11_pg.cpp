@@ -12,7 +12,7 @@ namespace {
 
 constexpr const char *type_name = "uid11";
 
-IdBounds prefix(std::string_view p) { return u64_bounds(uid11::prefix_range(p)); }
+IdBounds prefix(std::string_view p) { return bounds_of(uid11::prefix_range(p)); }
 Datum min_at(std::int64_t units) { return UInt64GetDatum(uid11::min_at(units)); }
 Datum max_at(std::int64_t units) { return UInt64GetDatum(uid11::max_at(units)); }
 std::int64_t units_of(Datum id) { return static_cast<std::int64_t>(uid11::xid_delta(DatumGetUInt64(id))); }
