@@ -46,6 +46,17 @@ Datum id_datum(const std::array<std::uint8_t, N> &bytes)
 	return PointerGetDatum(p);
 }
 
+// A type's text input function: the core's parse(text) -> Parsed<V>, or 22P02 with its DETAIL.
+template <typename Parse>
+Datum text_in(FunctionCallInfo fcinfo, const char *type, Parse parse, const TextRules &rules)
+{
+	const char *input = PG_GETARG_CSTRING(0);
+	auto parsed = parse(input);
+	if (!parsed.status.ok())
+		report_invalid_text(type, input, parsed.status, rules);
+	return id_datum(parsed.value);
+}
+
 // A core PrefixRange as IdBounds.
 template <typename V>
 IdBounds bounds_of(const PrefixRange<V> &r)

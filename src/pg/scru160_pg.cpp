@@ -41,14 +41,7 @@ PG_FUNCTION_INFO_V1(scru160_random16);
 PG_FUNCTION_INFO_V1(scru160_random80);
 PG_FUNCTION_INFO_V1(scru160_generate);
 
-Datum scru160_in(PG_FUNCTION_ARGS)
-{
-	const char *input = PG_GETARG_CSTRING(0);
-	scru160::Parsed p = scru160::parse(input);
-	if (!p.status.ok())
-		report_invalid_text(type_name, input, p.status, scru160::rules);
-	return id_datum(p.value);
-}
+Datum scru160_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, scru160::parse, scru160::rules); }
 
 Datum scru160_out(PG_FUNCTION_ARGS)
 {

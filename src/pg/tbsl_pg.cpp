@@ -82,14 +82,7 @@ PG_FUNCTION_INFO_V1(tbsl_to_base);
 PG_FUNCTION_INFO_V1(tbsl_from_base);
 PG_FUNCTION_INFO_V1(tbsl_generate);
 
-Datum tbsl_in(PG_FUNCTION_ARGS)
-{
-	const char *input = PG_GETARG_CSTRING(0);
-	tbsl::Parsed p = tbsl::parse(input);
-	if (!p.status.ok())
-		report_invalid_text(type_name, input, p.status, tbsl::rules);
-	return id_datum(p.value);
-}
+Datum tbsl_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, tbsl::parse, tbsl::rules); }
 
 Datum tbsl_out(PG_FUNCTION_ARGS)
 {

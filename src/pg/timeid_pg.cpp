@@ -68,14 +68,7 @@ PG_FUNCTION_INFO_V1(timeid_clock_id);
 PG_FUNCTION_INFO_V1(timeid_to_dashed);
 PG_FUNCTION_INFO_V1(timeid_generate);
 
-Datum timeid_in(PG_FUNCTION_ARGS)
-{
-	const char *input = PG_GETARG_CSTRING(0);
-	tid::Parsed p = tid::parse(input);
-	if (!p.status.ok())
-		report_invalid_text(type_name, input, p.status, tid::rules);
-	PG_RETURN_DATUM(UInt64GetDatum(p.value));
-}
+Datum timeid_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, tid::parse, tid::rules); }
 
 Datum timeid_out(PG_FUNCTION_ARGS)
 {

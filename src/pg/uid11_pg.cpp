@@ -59,14 +59,7 @@ PG_FUNCTION_INFO_V1(uid11_xid_random);
 PG_FUNCTION_INFO_V1(uid11_generate);
 PG_FUNCTION_INFO_V1(uid11_generate_random);
 
-Datum uid11_in(PG_FUNCTION_ARGS)
-{
-	const char *input = PG_GETARG_CSTRING(0);
-	uid11::Parsed p = uid11::parse(input);
-	if (!p.status.ok())
-		report_invalid_text(type_name, input, p.status, uid11::rules);
-	PG_RETURN_DATUM(UInt64GetDatum(p.value));
-}
+Datum uid11_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, uid11::parse, uid11::rules); }
 
 Datum uid11_out(PG_FUNCTION_ARGS)
 {
