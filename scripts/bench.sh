@@ -21,27 +21,31 @@ psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STO
 log "SQL benchmarks (median of $runs runs)"
 psql_q -v runs="$runs" -f "$ROOT/scripts/bench.sql" >/dev/null
 
-log "inserts: $clients pgbench clients for ${seconds}s, $runs runs each"
+log "inserts: $clients pgbench clients for ${seconds}s, $runs runs each, subjects alternating"
 script=$(mktemp)
 echo 'INSERT INTO ins (payload) VALUES (:client_id);' >"$script"
-while IFS='|' read -r subject column; do
-	tps=()
-	for _ in $(seq 1 "$runs"); do
-		psql_q -c 'DROP TABLE IF EXISTS ins' -c "CREATE TABLE ins ($column, payload int)" -c CHECKPOINT
-		tps+=("$(pgbench -n -c "$clients" -j 2 -T "$seconds" -f "$script" 2>/dev/null |
-			sed -nE 's/^tps = ([0-9.]+) .*without initial connection time.*/\1/p')")
+subjects=(
+	'timeid DEFAULT timeid_generate()|id timeid PRIMARY KEY DEFAULT timeid_generate()'
+	'tbsl DEFAULT tbsl_generate()|id tbsl PRIMARY KEY DEFAULT tbsl_generate()'
+	'uid11 DEFAULT uid11_generate()|id uid11 PRIMARY KEY DEFAULT uid11_generate()'
+	'scru160 DEFAULT scru160_generate()|id scru160 PRIMARY KEY DEFAULT scru160_generate()'
+	'uuid gen_random_uuid()|id uuid PRIMARY KEY DEFAULT gen_random_uuid()'
+	'bigint identity|id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY'
+)
+declare -A tps
+for _ in $(seq 1 "$runs"); do
+	for s in "${subjects[@]}"; do
+		psql_q -c 'DROP TABLE IF EXISTS ins' -c "CREATE TABLE ins (${s#*|}, payload int)" -c CHECKPOINT
+		tps[${s%%|*}]+=" $(pgbench -n -c "$clients" -j 2 -T "$seconds" -f "$script" 2>/dev/null |
+			sed -nE 's/^tps = ([0-9.]+) .*without initial connection time.*/\1/p')"
 	done
-	median=$(printf '%s\n' "${tps[@]}" | sort -n | sed -n "$(((runs + 1) / 2))p")
-	echo "  $subject: ${tps[*]} -> $median"
+done
+for s in "${subjects[@]}"; do
+	subject=${s%%|*}
+	median=$(printf '%s\n' ${tps[$subject]} | sort -n | sed -n "$(((runs + 1) / 2))p")
+	echo "  $subject:${tps[$subject]} -> $median"
 	psql_q -c "INSERT INTO results VALUES ('5 inserts: pgbench $clients clients, primary key', '$subject', 'tps', $median)"
-done <<'SUBJECTS'
-timeid DEFAULT timeid_generate()|id timeid PRIMARY KEY DEFAULT timeid_generate()
-tbsl DEFAULT tbsl_generate()|id tbsl PRIMARY KEY DEFAULT tbsl_generate()
-uid11 DEFAULT uid11_generate()|id uid11 PRIMARY KEY DEFAULT uid11_generate()
-scru160 DEFAULT scru160_generate()|id scru160 PRIMARY KEY DEFAULT scru160_generate()
-uuid gen_random_uuid()|id uuid PRIMARY KEY DEFAULT gen_random_uuid()
-bigint identity|id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY
-SUBJECTS
+done
 rm -f "$script"
 
 log "core benchmarks (Google Benchmark)"

@@ -1,15 +1,22 @@
 // Big-endian conversions between 64-bit values and bytes (IDs are stored and sent big-endian).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace idtypes {
 
-inline void store_be64(std::uint64_t v, std::uint8_t *out) noexcept
+// The low N bytes of v, most significant first, as one or two stores (whatever the optimization level).
+template <std::size_t N>
+inline void store_be(std::uint64_t v, std::uint8_t *out) noexcept
 {
-	for (int i = 7; i >= 0; i--, v >>= 8)
-		out[i] = static_cast<std::uint8_t>(v);
+	static_assert(N >= 1 && N <= 8);
+	std::uint64_t be = __builtin_bswap64(v << (64 - 8 * N)); // the N bytes first in memory, in order
+	std::memcpy(out, &be, N);
 }
+
+inline void store_be64(std::uint64_t v, std::uint8_t *out) noexcept { store_be<8>(v, out); }
 
 inline std::uint64_t load_be64(const std::uint8_t *in) noexcept
 {

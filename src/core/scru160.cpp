@@ -54,16 +54,13 @@ Bytes max_at(std::int64_t units) noexcept
 	return make(static_cast<std::uint64_t>(units), max_counter, 0xFFFF, ones);
 }
 
-Parsed parse(std::string_view text) noexcept
+TextStatus parse(std::string_view text, Bytes &out) noexcept
 {
-	Parsed p{};
 	if (text.size() == text_len)
-		p.status = Base32hex::decode(text, base32hex, p.value.data());
-	else if (text.size() == hex_len)
-		p.status = Hex::decode(text, hex, p.value.data());
-	else
-		p.status = fail(TextError::length, static_cast<std::uint32_t>(text.size()));
-	return p;
+		return Base32hex::decode(text, base32hex, out.data());
+	if (text.size() == hex_len)
+		return Hex::decode(text, hex, out.data());
+	return fail(TextError::length, static_cast<std::uint32_t>(text.size()));
 }
 
 void format(const std::uint8_t *id, char (&out)[text_len]) noexcept { Base32hex::encode(id, base32hex, out); }

@@ -45,9 +45,8 @@ std::uint64_t timestamp(const std::uint8_t *id) noexcept;
 Bytes min_at(std::int64_t units) noexcept;
 Bytes max_at(std::int64_t units) noexcept;
 
-using Parsed = idtypes::Parsed<Bytes>;
 // 32 base32hex or 40 hex characters, either case.
-[[nodiscard]] Parsed parse(std::string_view text) noexcept;
+[[nodiscard]] TextStatus parse(std::string_view text, Bytes &out) noexcept;
 void format(const std::uint8_t *id, char (&out)[text_len]) noexcept;     // upper-case base32hex
 void format_hex(const std::uint8_t *id, char (&out)[hex_len]) noexcept;  // lower-case hex
 

@@ -47,13 +47,12 @@ Bytes max_at(std::int64_t units) noexcept
 	return make(static_cast<std::uint64_t>(units) * 100 + max_machine, max_suffix);
 }
 
-Parsed parse(std::string_view text) noexcept
+TextStatus parse(std::string_view text, Bytes &out) noexcept
 {
-	Parsed p{};
-	p.status = Codec::decode(text, alphabet, p.value.data());
-	if (p.status.ok() && payload(p.value.data()) > max_payload)
-		p.status = fail(TextError::too_large);
-	return p;
+	TextStatus status = Codec::decode(text, alphabet, out.data());
+	if (status.ok() && payload(out.data()) > max_payload)
+		return fail(TextError::too_large);
+	return status;
 }
 
 void format(const std::uint8_t *id, char (&out)[text_len]) noexcept { Codec::encode(id, alphabet, out); }

@@ -47,8 +47,7 @@ inline std::int64_t unix_us(const std::uint8_t *id) noexcept { return static_cas
 Bytes min_at(std::int64_t units) noexcept;
 Bytes max_at(std::int64_t units) noexcept;
 
-using Parsed = idtypes::Parsed<Bytes>;
-[[nodiscard]] Parsed parse(std::string_view text) noexcept;
+[[nodiscard]] TextStatus parse(std::string_view text, Bytes &out) noexcept;
 void format(const std::uint8_t *id, char (&out)[text_len]) noexcept;
 
 using PrefixRange = idtypes::PrefixRange<Bytes>; // empty: every value with that prefix has a payload above 999999999999999999

@@ -12,11 +12,12 @@ const TextRules rules = {
 	text_len,
 };
 
-Parsed parse(std::string_view text) noexcept
+TextStatus parse(std::string_view text, std::uint64_t &out) noexcept
 {
 	std::uint8_t bytes[8];
 	TextStatus status = Codec::decode(text, alphabet, bytes);
-	return Parsed{status.ok() ? load_be64(bytes) : 0, status};
+	out = load_be64(bytes);
+	return status;
 }
 
 void format(std::uint64_t value, char (&out)[text_len]) noexcept

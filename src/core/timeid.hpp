@@ -31,8 +31,6 @@ inline constexpr TimeScale time_scale{0, 1, (std::int64_t{1} << 54) - 1};
 
 static_assert(text_len == 13 && Codec::pad == 1);
 
-using Parsed = idtypes::Parsed<std::uint64_t>;
-
 using PrefixRange = idtypes::PrefixRange<std::uint64_t>; // empty: the prefix is valid text but no value has it (first symbol k..z)
 
 struct Generated {
@@ -40,7 +38,7 @@ struct Generated {
 	bool ok; // false once the clock passes 2^53-1 microseconds (year 2255)
 };
 
-[[nodiscard]] Parsed parse(std::string_view text) noexcept;
+[[nodiscard]] TextStatus parse(std::string_view text, std::uint64_t &out) noexcept;
 void format(std::uint64_t value, char (&out)[text_len]) noexcept;
 void format_dashed(std::uint64_t value, char (&out)[dashed_len]) noexcept;
 

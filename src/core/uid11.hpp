@@ -25,11 +25,9 @@ inline constexpr std::uint64_t xid_max_delta = (std::uint64_t{1} << 42) - 1;
 inline constexpr std::uint32_t xid_max_random = (1u << xid_random_bits) - 1;
 inline constexpr TimeScale time_scale{xid_epoch_ms * 1000, 1000, static_cast<std::int64_t>(xid_max_delta)};
 
-using Parsed = idtypes::Parsed<std::uint64_t>;
-
 using PrefixRange = idtypes::PrefixRange<std::uint64_t>; // empty: the whole range lies above 2^64-1
 
-[[nodiscard]] Parsed parse(std::string_view text) noexcept;
+[[nodiscard]] TextStatus parse(std::string_view text, std::uint64_t &out) noexcept;
 void format(std::uint64_t value, char (&out)[text_len]) noexcept;
 
 // Spec §3.6 and §4: [value(P) * 58^(11-N), + 58^(11-N) - 1], hi clamped to 2^64-1.

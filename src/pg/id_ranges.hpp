@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstring>
+#include <new>
 
 #include "pg/glue.hpp"
 
@@ -46,15 +47,34 @@ Datum id_datum(const std::array<std::uint8_t, N> &bytes)
 	return PointerGetDatum(p);
 }
 
-// A type's text input function: the core's parse(text) -> Parsed<V>, or 22P02 with its DETAIL.
-template <typename Parse>
-Datum text_in(FunctionCallInfo fcinfo, const char *type, Parse parse, const TextRules &rules)
+// Where a type's input function has the core write an ID: a local for 64-bit IDs, the palloc'd datum
+// itself for byte-array IDs (see the note on parse in core/text_status.hpp).
+template <typename V>
+struct IdOutput;
+template <>
+struct IdOutput<std::uint64_t> {
+	std::uint64_t value;
+	std::uint64_t &target() { return value; }
+	Datum datum() const { return UInt64GetDatum(value); }
+};
+template <std::size_t N>
+struct IdOutput<std::array<std::uint8_t, N>> {
+	std::array<std::uint8_t, N> *value = new (palloc(N)) std::array<std::uint8_t, N>;
+	std::array<std::uint8_t, N> &target() { return *value; }
+	Datum datum() const { return PointerGetDatum(value); }
+};
+
+// A type's text input function: the core's parse(text, out), or 22P02 with its DETAIL.
+template <typename V>
+Datum text_in(FunctionCallInfo fcinfo, const char *type, TextStatus (*parse)(std::string_view, V &) noexcept,
+              const TextRules &rules)
 {
 	const char *input = PG_GETARG_CSTRING(0);
-	auto parsed = parse(input);
-	if (!parsed.status.ok())
-		report_invalid_text(type, input, parsed.status, rules);
-	return id_datum(parsed.value);
+	IdOutput<V> out;
+	TextStatus status = parse(input, out.target());
+	if (!status.ok())
+		report_invalid_text(type, input, status, rules);
+	return out.datum();
 }
 
 // A core PrefixRange as IdBounds.

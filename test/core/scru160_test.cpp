@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/scru160.hpp"
+#include "parse_check.hpp"
 
 using namespace idtypes;
 
@@ -28,7 +29,7 @@ std::string hex_of(const scru160::Bytes &b)
 
 scru160::Bytes parse_ok(const std::string &text)
 {
-	scru160::Parsed p = scru160::parse(text);
+	auto p = parsed(scru160::parse, text);
 	EXPECT_TRUE(p.status.ok()) << text;
 	return p.value;
 }
@@ -101,12 +102,7 @@ TEST(Scru160, TextOrderIsByteOrder)
 
 TEST(Scru160, Rejections)
 {
-	struct Case {
-		std::string text;
-		TextError error;
-		std::uint32_t position;
-	};
-	const Case cases[] = {
+	const Rejection cases[] = {
 		{"", TextError::length, 0},
 		{std::string(31, '0'), TextError::length, 31},
 		{std::string(33, '0'), TextError::length, 33},
@@ -119,11 +115,7 @@ TEST(Scru160, Rejections)
 		{std::string(31, '0') + " ", TextError::symbol, 32},
 		{"05TTUP1H-NCPNH30VEK64KDQT9BSNU4C", TextError::symbol, 9},
 	};
-	for (const Case &c : cases) {
-		scru160::Parsed p = scru160::parse(c.text);
-		EXPECT_EQ(p.status.error, c.error) << c.text;
-		EXPECT_EQ(p.status.position, c.position) << c.text;
-	}
+	expect_rejections(scru160::parse, cases);
 }
 
 TEST(Scru160, PrefixRangesAreBitPrefixesInEitherCase)

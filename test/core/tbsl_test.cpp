@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/tbsl.hpp"
+#include "parse_check.hpp"
 
 using namespace idtypes;
 
@@ -50,7 +51,7 @@ TEST(Tbsl, CanonicalTextIsThePayloadInHexThenTheSuffix)
 	EXPECT_EQ(f.machine, 7u);
 	EXPECT_EQ(f.suffix, 0xABCDEu);
 	EXPECT_EQ(tbsl::unix_us(b.data()), 1700000000123456);
-	tbsl::Parsed p = tbsl::parse(expected);
+	auto p = parsed(tbsl::parse, expected);
 	ASSERT_TRUE(p.status.ok());
 	EXPECT_EQ(p.value, b);
 }
@@ -59,9 +60,9 @@ TEST(Tbsl, Extremes)
 {
 	EXPECT_EQ(text_of(tbsl::make(0, 0)), "00000000000000000000");
 	EXPECT_EQ(text_of(tbsl::make(tbsl::max_payload, tbsl::max_suffix)), "DE0B6B3A763FFFFFFFFF");
-	EXPECT_TRUE(tbsl::parse("DE0B6B3A763FFFFFFFFF").status.ok());
-	EXPECT_EQ(tbsl::parse("DE0B6B3A764000000000").status.error, TextError::too_large); // payload 10^18
-	EXPECT_EQ(tbsl::parse("FFFFFFFFFFFFFFFFFFFF").status.error, TextError::too_large);
+	EXPECT_TRUE(parsed(tbsl::parse, "DE0B6B3A763FFFFFFFFF").status.ok());
+	EXPECT_EQ(parsed(tbsl::parse, "DE0B6B3A764000000000").status.error, TextError::too_large); // payload 10^18
+	EXPECT_EQ(parsed(tbsl::parse, "FFFFFFFFFFFFFFFFFFFF").status.error, TextError::too_large);
 	tbsl::Fields f = tbsl::fields(tbsl::make(tbsl::max_payload, 0).data());
 	EXPECT_EQ(f.seconds, tbsl::max_seconds);
 	EXPECT_EQ(f.micros, tbsl::max_micros);
@@ -72,12 +73,7 @@ TEST(Tbsl, Extremes)
 
 TEST(Tbsl, Rejections)
 {
-	struct Case {
-		const char *text;
-		TextError error;
-		std::uint32_t position;
-	};
-	const Case cases[] = {
+	const Rejection cases[] = {
 		{"", TextError::length, 0},
 		{"0000000000000000000", TextError::length, 19},
 		{"000000000000000000000", TextError::length, 21},
@@ -87,11 +83,7 @@ TEST(Tbsl, Rejections)
 		{"0000000000000000000\n", TextError::symbol, 20},
 		{"0x000000000000000000", TextError::symbol, 2},
 	};
-	for (const Case &c : cases) {
-		tbsl::Parsed p = tbsl::parse(c.text);
-		EXPECT_EQ(p.status.error, c.error) << c.text;
-		EXPECT_EQ(p.status.position, c.position) << c.text;
-	}
+	expect_rejections(tbsl::parse, cases);
 }
 
 TEST(Tbsl, RandomRoundTripsAndOrder)
@@ -103,7 +95,7 @@ TEST(Tbsl, RandomRoundTripsAndOrder)
 		tbsl::Bytes b = tbsl::from_fields(rng() % (tbsl::max_seconds + 1), rng() % 1000000, rng() % 100,
 		                                  rng() & tbsl::max_suffix);
 		std::string t = text_of(b);
-		tbsl::Parsed p = tbsl::parse(t);
+		auto p = parsed(tbsl::parse, t);
 		ASSERT_TRUE(p.status.ok()) << t;
 		ASSERT_EQ(p.value, b);
 		EXPECT_EQ(value_of(b) < prev, t < prev_text);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/timeid.hpp"
+#include "parse_check.hpp"
 #include "prefix_check.hpp"
 
 using namespace idtypes;
@@ -22,7 +23,7 @@ std::string text_of(std::uint64_t v)
 
 std::uint64_t parse_ok(const char *text)
 {
-	tid::Parsed p = tid::parse(text);
+	auto p = parsed(tid::parse, text);
 	EXPECT_TRUE(p.status.ok()) << text;
 	return p.value;
 }
@@ -50,12 +51,7 @@ TEST(TimeId, AtprotoValidExamples)
 
 TEST(TimeId, AtprotoInvalidExamples)
 {
-	struct Case {
-		const char *text;
-		TextError error;
-		std::uint32_t position;
-	};
-	const Case cases[] = {
+	const Rejection cases[] = {
 		{"3jzfcijpj2z21", TextError::symbol, 13},    // not base32
 		{"0000000000000", TextError::symbol, 1},
 		{"3JZFCIJPJ2Z2A", TextError::symbol, 2},     // case-sensitive
@@ -70,11 +66,7 @@ TEST(TimeId, AtprotoInvalidExamples)
 		{"3jzfcijpj2z2\n", TextError::symbol, 13},
 		{"3jzfcijpj-z2a", TextError::symbol, 10},
 	};
-	for (const Case &c : cases) {
-		tid::Parsed p = tid::parse(c.text);
-		EXPECT_EQ(p.status.error, c.error) << c.text;
-		EXPECT_EQ(p.status.position, c.position) << c.text;
-	}
+	expect_rejections(tid::parse, cases);
 }
 
 TEST(TimeId, FirstSymbolsCtoJSetTheTopBitAndSortLast)
@@ -169,9 +161,9 @@ TEST(TimeId, GeneratorStopsPastTheLayout)
 TEST(TimeId, DetailsNameTheRule)
 {
 	char out[detail_size];
-	describe(tid::parse("3JZFCIJPJ2Z2A").status, tid::rules, out);
+	describe(parsed(tid::parse, "3JZFCIJPJ2Z2A").status, tid::rules, out);
 	EXPECT_STREQ(out, "Character 2 (\"J\") is not in the base32-sortable alphabet 234567abcdefghijklmnopqrstuvwxyz (lower case).");
-	describe(tid::parse("kjzfcijpj2z2a").status, tid::rules, out);
+	describe(parsed(tid::parse, "kjzfcijpj2z2a").status, tid::rules, out);
 	EXPECT_STREQ(out, "The first character must be one of 234567abcdefghij (the value has 64 bits, the text 65).");
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/uid11.hpp"
+#include "parse_check.hpp"
 #include "prefix_check.hpp"
 
 using namespace idtypes;
@@ -37,28 +38,23 @@ TEST(Uid11, SpecVectors)
 	EXPECT_EQ(text_of(uid11::make_xid(1, 0)), "1111111NVpb");
 	EXPECT_EQ(uid11::make_xid(86400000, 0), 0x0001499700000000u);
 	EXPECT_EQ(text_of(uid11::make_xid(86400000, 0)), "113q8KFkAEs");
-	EXPECT_EQ(uid11::parse("113q8KFkAEs").value, 0x0001499700000000u);
+	EXPECT_EQ(parsed(uid11::parse, "113q8KFkAEs").value, 0x0001499700000000u);
 }
 
 TEST(Uid11, Extremes)
 {
 	EXPECT_EQ(text_of(~std::uint64_t{0}), "jpXCZedGfVQ");
-	EXPECT_EQ(uid11::parse("jpXCZedGfVQ").value, ~std::uint64_t{0});
-	EXPECT_TRUE(uid11::parse("jpXCZedGfVQ").status.ok());
-	EXPECT_EQ(uid11::parse("jpXCZedGfVR").status.error, TextError::too_large); // 2^64
-	EXPECT_EQ(uid11::parse("zzzzzzzzzzz").status.error, TextError::too_large);
-	EXPECT_EQ(uid11::parse("k1111111111").status.error, TextError::too_large);
-	EXPECT_TRUE(uid11::parse("j1111111111").status.ok());
+	EXPECT_EQ(parsed(uid11::parse, "jpXCZedGfVQ").value, ~std::uint64_t{0});
+	EXPECT_TRUE(parsed(uid11::parse, "jpXCZedGfVQ").status.ok());
+	EXPECT_EQ(parsed(uid11::parse, "jpXCZedGfVR").status.error, TextError::too_large); // 2^64
+	EXPECT_EQ(parsed(uid11::parse, "zzzzzzzzzzz").status.error, TextError::too_large);
+	EXPECT_EQ(parsed(uid11::parse, "k1111111111").status.error, TextError::too_large);
+	EXPECT_TRUE(parsed(uid11::parse, "j1111111111").status.ok());
 }
 
 TEST(Uid11, Rejections)
 {
-	struct Case {
-		const char *text;
-		TextError error;
-		std::uint32_t position;
-	};
-	const Case cases[] = {
+	const Rejection cases[] = {
 		{"", TextError::length, 0},
 		{"1111111111", TextError::length, 10},
 		{"111111111111", TextError::length, 12},
@@ -70,11 +66,7 @@ TEST(Uid11, Rejections)
 		{"11111111 11", TextError::symbol, 9},
 		{"1111111111\n", TextError::symbol, 11},
 	};
-	for (const Case &c : cases) {
-		uid11::Parsed p = uid11::parse(c.text);
-		EXPECT_EQ(p.status.error, c.error) << c.text;
-		EXPECT_EQ(p.status.position, c.position) << c.text;
-	}
+	expect_rejections(uid11::parse, cases);
 }
 
 TEST(Uid11, RandomRoundTripsMatchTheReferenceAndSortAsText)
@@ -85,7 +77,7 @@ TEST(Uid11, RandomRoundTripsMatchTheReferenceAndSortAsText)
 		std::uint64_t v = (i % 3 == 0) ? rng() >> (rng() % 64) : rng(); // small values too
 		std::string t = text_of(v);
 		ASSERT_EQ(t, reference_encode(v));
-		uid11::Parsed p = uid11::parse(t);
+		auto p = parsed(uid11::parse, t);
 		ASSERT_TRUE(p.status.ok());
 		ASSERT_EQ(p.value, v);
 		EXPECT_EQ(v < prev, t < text_of(prev));
