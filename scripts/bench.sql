@@ -19,22 +19,28 @@ END $$;
 
 -- Statements to time: `before` runs untimed ahead of each run of `q`. run_jobs(runs) runs every queued job
 -- `runs` times, round robin (one run of each job, then the next round), so that slow drifts of a shared
--- machine fall on every subject alike; it records each job's median and empties the queue.
+-- machine fall on every subject alike, each run in a transaction of its own (as a user would load or index,
+-- and so that what one run leaves, such as a truncated table's old files, weighs on no other); it records
+-- each job's median and empties the queue.
 CREATE TABLE jobs (n serial, section text, subject text, q text, before text);
-CREATE FUNCTION run_jobs(runs int) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE j record;
+CREATE TABLE samples (n int, ms float8);
+CREATE PROCEDURE run_jobs(runs int) LANGUAGE plpgsql AS $$
+DECLARE job record;
 BEGIN
-	CREATE TEMP TABLE samples (n int, ms float8);
 	FOR i IN 1..runs LOOP
-		FOR j IN SELECT * FROM jobs ORDER BY n LOOP
-			IF j.before IS NOT NULL THEN EXECUTE j.before; END IF;
-			INSERT INTO samples VALUES (j.n, timed(j.q));
+		FOR job IN SELECT * FROM jobs ORDER BY n LOOP
+			IF job.before IS NOT NULL THEN
+				EXECUTE job.before;
+				COMMIT;
+			END IF;
+			INSERT INTO samples VALUES (job.n, timed(job.q));
+			COMMIT;
 		END LOOP;
 	END LOOP;
 	INSERT INTO results
 	SELECT j.section, j.subject, 'ms', percentile_cont(0.5) WITHIN GROUP (ORDER BY s.ms)
 	FROM jobs j JOIN samples s USING (n) GROUP BY j.n, j.section, j.subject;
-	DROP TABLE samples;
+	DELETE FROM samples;
 	DELETE FROM jobs;
 END $$;
 
@@ -52,7 +58,7 @@ FROM unnest(ARRAY['timeid_generate', 'tbsl_generate', 'uid11_generate', 'scru160
                   'gen_random_uuid', 'clock_timestamp']) g;
 INSERT INTO jobs (section, subject, q)
 VALUES ('1 generation (2M calls)', 'nextval()', $q$SELECT count(nextval('bench_seq')) FROM generate_series(1, 2000000)$q$);
-SELECT run_jobs(:runs);
+CALL run_jobs(:runs);
 
 -- 2M values of every type, in random order; bigint values are random 64-bit numbers (text of ~19 digits)
 CREATE TABLE data_timeid AS SELECT timeid_generate() AS id FROM generate_series(1, 2000000) ORDER BY random();
@@ -69,29 +75,29 @@ VACUUM ANALYZE;
 -- 2. text input and output
 INSERT INTO jobs (section, subject, q)
 SELECT '2 text output: COPY 2M TO file', t, format($q$COPY data_%1$s TO '/tmp/idtypes_bench_%1$s.txt'$q$, t) FROM types;
-SELECT run_jobs(:runs);
+CALL run_jobs(:runs);
 INSERT INTO jobs (section, subject, q, before)
 SELECT '2 text input: COPY 2M FROM file', t, format($q$COPY load_%1$s FROM '/tmp/idtypes_bench_%1$s.txt'$q$, t),
        format('TRUNCATE load_%s', t)
 FROM types;
-SELECT run_jobs(:runs);
+CALL run_jobs(:runs);
 INSERT INTO jobs (section, subject, q)
 SELECT '2 text input: 2M casts from text', t, format('SELECT count(t::%1$s) FROM text_%1$s', t) FROM types
 UNION ALL
 SELECT '2 text output: 2M casts to text', t, format('SELECT count(id::text) FROM data_%1$s', t) FROM types;
-SELECT run_jobs(:runs);
+CALL run_jobs(:runs);
 
 -- 3. sorting 2M rows in memory
 INSERT INTO jobs (section, subject, q)
 SELECT '3 sort 2M rows in memory', t, format('SELECT id FROM data_%s ORDER BY id OFFSET 1999999', t) FROM types;
-SELECT run_jobs(:runs);
+CALL run_jobs(:runs);
 
 -- 4. CREATE INDEX, and sizes per row
 INSERT INTO jobs (section, subject, q, before)
 SELECT '4 CREATE INDEX on 2M rows', t, format('CREATE INDEX idx_%1$s ON data_%1$s (id)', t),
        format('DROP INDEX IF EXISTS idx_%s', t)
 FROM types;
-SELECT run_jobs(:runs);
+CALL run_jobs(:runs);
 INSERT INTO results SELECT '4 btree index bytes per row', t, 'bytes', pg_relation_size(format('idx_%s', t)) / 2000000.0 FROM types;
 INSERT INTO results SELECT '4 table bytes per row', t, 'bytes', pg_relation_size(format('data_%s', t)) / 2000000.0 FROM types;
 
@@ -135,4 +141,4 @@ SELECT '6 ' || CASE op WHEN '^@' THEN 'prefix' ELSE 'time window' END || ': 2000
        t || ' ' || op || CASE WHEN by_hand THEN ' by hand' ELSE '' END,
        format('SELECT run_selections(%L, %L, %L)', t, op, by_hand)
 FROM unnest(ARRAY['timeid', 'tbsl', 'uid11', 'scru160']) t, unnest(ARRAY['^@', '<@']) op, unnest(ARRAY[false, true]) by_hand;
-SELECT run_jobs(:runs);
+CALL run_jobs(:runs);

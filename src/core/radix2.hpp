@@ -60,9 +60,8 @@ struct Radix2 {
 	static constexpr std::size_t group_bytes = Bytes <= 8 ? Bytes : group_symbols * Bits / 8;
 	static_assert(symbols % group_symbols == 0 && (Bytes <= 8 || pad == 0), "symbols must fill whole groups");
 
-	// Decodes exactly `symbols` symbols into `bytes`, with no branch per symbol: validity is the sign of
-	// the OR of all symbol values, and where an invalid symbol is is looked up only on failure. This is
-	// the hot path of COPY FROM and of casts from text.
+	// Decodes exactly `symbols` symbols into `bytes`, with no branch per symbol (the position of an invalid
+	// symbol is looked up only once the whole text failed). This is the hot path of COPY FROM and casts.
 	static TextStatus decode(std::string_view text, const Alphabet &alphabet, std::uint8_t *bytes) noexcept
 	{
 		if (text.size() != symbols)

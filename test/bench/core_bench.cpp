@@ -17,15 +17,6 @@ namespace {
 
 constexpr int n = 1024; // a batch of distinct inputs, cycled
 
-// One parse of a format's text, its result kept from being optimized away.
-template <typename V, std::size_t N>
-void parse_one(TextStatus (*parse)(std::string_view, V &) noexcept, const std::array<char, N> &text)
-{
-	V out;
-	benchmark::DoNotOptimize(parse(std::string_view(text.data(), N), out));
-	benchmark::DoNotOptimize(out);
-}
-
 std::vector<std::uint64_t> u64s()
 {
 	std::mt19937_64 rng(1);
@@ -49,76 +40,55 @@ std::vector<std::array<std::uint8_t, N>> byte_ids(bool tbsl_valid)
 	return v;
 }
 
-void timeid_format(benchmark::State &state)
+// A format function's ID argument: 64-bit IDs by value, byte-array IDs by pointer.
+std::uint64_t id_arg(std::uint64_t v) { return v; }
+template <std::size_t N>
+const std::uint8_t *id_arg(const std::array<std::uint8_t, N> &b) { return b.data(); }
+
+// Formats the batch of IDs, one per iteration.
+template <std::size_t Len, typename Ids, typename Format>
+void bench_format(benchmark::State &state, const Ids &ids, Format format)
 {
-	auto v = u64s();
-	char out[timeid::text_len];
+	char out[Len];
 	std::size_t i = 0;
 	for (auto _ : state) {
-		timeid::format(v[i++ % n], out);
+		format(id_arg(ids[i++ % n]), out);
 		benchmark::DoNotOptimize(out);
 	}
 }
 
-void timeid_parse(benchmark::State &state)
+// Parses the texts of the batch of IDs, one per iteration.
+template <std::size_t Len, typename Ids, typename Format, typename V>
+void bench_parse(benchmark::State &state, const Ids &ids, Format format,
+                 TextStatus (*parse)(std::string_view, V &) noexcept)
 {
-	auto v = u64s();
-	std::vector<std::array<char, timeid::text_len>> texts(n);
+	std::vector<std::array<char, Len>> texts(n);
 	for (int i = 0; i < n; i++)
-		timeid::format(v[i], *reinterpret_cast<char(*)[timeid::text_len]>(texts[i].data()));
+		format(id_arg(ids[i]), *reinterpret_cast<char(*)[Len]>(texts[i].data()));
 	std::size_t i = 0;
 	for (auto _ : state) {
-		auto &t = texts[i++ % n];
-		parse_one(timeid::parse, t);
-	}
-}
-
-void uid11_format(benchmark::State &state)
-{
-	auto v = u64s();
-	char out[uid11::text_len];
-	std::size_t i = 0;
-	for (auto _ : state) {
-		uid11::format(v[i++ % n], out);
+		V out;
+		benchmark::DoNotOptimize(parse(std::string_view(texts[i++ % n].data(), Len), out));
 		benchmark::DoNotOptimize(out);
 	}
 }
 
-void uid11_parse(benchmark::State &state)
+void timeid_format(benchmark::State &s) { bench_format<timeid::text_len>(s, u64s(), timeid::format); }
+void timeid_parse(benchmark::State &s) { bench_parse<timeid::text_len>(s, u64s(), timeid::format, timeid::parse); }
+void uid11_format(benchmark::State &s) { bench_format<uid11::text_len>(s, u64s(), uid11::format); }
+void uid11_parse(benchmark::State &s) { bench_parse<uid11::text_len>(s, u64s(), uid11::format, uid11::parse); }
+void tbsl_format(benchmark::State &s) { bench_format<tbsl::text_len>(s, byte_ids<tbsl::size>(true), tbsl::format); }
+void tbsl_parse(benchmark::State &s)
 {
-	auto v = u64s();
-	std::vector<std::array<char, uid11::text_len>> texts(n);
-	for (int i = 0; i < n; i++)
-		uid11::format(v[i], *reinterpret_cast<char(*)[uid11::text_len]>(texts[i].data()));
-	std::size_t i = 0;
-	for (auto _ : state) {
-		auto &t = texts[i++ % n];
-		parse_one(uid11::parse, t);
-	}
+	bench_parse<tbsl::text_len>(s, byte_ids<tbsl::size>(true), tbsl::format, tbsl::parse);
 }
-
-void tbsl_format(benchmark::State &state)
+void scru160_format(benchmark::State &s)
 {
-	auto v = byte_ids<tbsl::size>(true);
-	char out[tbsl::text_len];
-	std::size_t i = 0;
-	for (auto _ : state) {
-		tbsl::format(v[i++ % n].data(), out);
-		benchmark::DoNotOptimize(out);
-	}
+	bench_format<scru160::text_len>(s, byte_ids<scru160::size>(false), scru160::format);
 }
-
-void tbsl_parse(benchmark::State &state)
+void scru160_parse(benchmark::State &s)
 {
-	auto v = byte_ids<tbsl::size>(true);
-	std::vector<std::array<char, tbsl::text_len>> texts(n);
-	for (int i = 0; i < n; i++)
-		tbsl::format(v[i].data(), *reinterpret_cast<char(*)[tbsl::text_len]>(texts[i].data()));
-	std::size_t i = 0;
-	for (auto _ : state) {
-		auto &t = texts[i++ % n];
-		parse_one(tbsl::parse, t);
-	}
+	bench_parse<scru160::text_len>(s, byte_ids<scru160::size>(false), scru160::format, scru160::parse);
 }
 
 void tbsl_to_base58(benchmark::State &state)
@@ -143,30 +113,6 @@ void tbsl_from_base58(benchmark::State &state)
 	std::size_t i = 0;
 	for (auto _ : state)
 		benchmark::DoNotOptimize(tbsl::from_base(texts[i++ % n], a));
-}
-
-void scru160_format(benchmark::State &state)
-{
-	auto v = byte_ids<scru160::size>(false);
-	char out[scru160::text_len];
-	std::size_t i = 0;
-	for (auto _ : state) {
-		scru160::format(v[i++ % n].data(), out);
-		benchmark::DoNotOptimize(out);
-	}
-}
-
-void scru160_parse(benchmark::State &state)
-{
-	auto v = byte_ids<scru160::size>(false);
-	std::vector<std::array<char, scru160::text_len>> texts(n);
-	for (int i = 0; i < n; i++)
-		scru160::format(v[i].data(), *reinterpret_cast<char(*)[scru160::text_len]>(texts[i].data()));
-	std::size_t i = 0;
-	for (auto _ : state) {
-		auto &t = texts[i++ % n];
-		parse_one(scru160::parse, t);
-	}
 }
 
 // Generators: one step each at an advancing clock (the clock read and the randomness are the caller's).
