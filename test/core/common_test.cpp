@@ -52,6 +52,61 @@ TEST(Radix2, CaseFoldingAlphabet)
 	EXPECT_EQ(Hex::decode("01abff", hex_upper, a).error, TextError::symbol);
 }
 
+// Decoding works in groups of symbols (see radix2.hpp); these are the shapes the formats use.
+static_assert(Radix2<20, 5>::group_symbols == 8 && Radix2<20, 5>::group_bytes == 5);  // scru160 base32hex
+static_assert(Radix2<20, 4>::group_symbols == 10 && Radix2<20, 4>::group_bytes == 5); // scru160 hex
+static_assert(Radix2<10, 4>::group_symbols == 10 && Radix2<10, 4>::group_bytes == 5); // tbsl
+static_assert(Radix2<8, 5>::group_symbols == 13 && Radix2<8, 5>::group_bytes == 8);   // timeid, one 65-bit group
+
+template <typename Codec>
+void expect_round_trips(const Alphabet &alphabet, unsigned seed)
+{
+	std::mt19937_64 rng(seed);
+	for (int i = 0; i < 2000; i++) {
+		std::uint8_t bytes[sizeof(typename Codec::Bytes_t)], back[sizeof bytes];
+		for (auto &b : bytes)
+			b = static_cast<std::uint8_t>(rng());
+		char text[Codec::symbols];
+		Codec::encode(bytes, alphabet, text);
+		ASSERT_TRUE(Codec::decode(std::string_view(text, sizeof text), alphabet, back).ok());
+		ASSERT_EQ(0, std::memcmp(bytes, back, sizeof bytes));
+	}
+}
+
+TEST(Radix2, GroupedDecodingRoundTrips)
+{
+	expect_round_trips<Radix2<20, 5>>(base32hex_any, 1);
+	expect_round_trips<Radix2<20, 4>>(hex_upper, 2);
+	expect_round_trips<Radix2<10, 4>>(hex_upper, 3);
+}
+
+// The validity of a whole text is checked at once: every byte value at every position must still be
+// accepted exactly when it is a symbol, and a rejection must name the first bad position and its byte.
+TEST(Radix2, EveryByteAtEveryPositionIsCheckedAndTheFirstBadOneNamed)
+{
+	using B32 = Radix2<20, 5>;
+	const std::string valid = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
+	std::uint8_t out[20];
+	for (std::size_t pos = 0; pos < B32::symbols; pos++) {
+		for (int byte = 1; byte < 256; byte++) {
+			std::string text = valid;
+			text[pos] = static_cast<char>(byte);
+			TextStatus s = B32::decode(text, base32hex_any, out);
+			if (base32hex_any.value_of(static_cast<char>(byte)) >= 0) {
+				ASSERT_TRUE(s.ok()) << pos << " " << byte;
+			} else {
+				ASSERT_EQ(s.error, TextError::symbol) << pos << " " << byte;
+				ASSERT_EQ(s.position, pos + 1);
+				ASSERT_EQ(s.byte, byte);
+			}
+		}
+	}
+	std::string two_bad = valid;
+	two_bad[9] = '!';
+	two_bad[3] = 'w' + 1;
+	EXPECT_EQ(B32::decode(two_bad, base32hex_any, out).position, 4u);
+}
+
 TEST(Radix2, PrefixBoundsAreBitPrefixes)
 {
 	using Hex = Radix2<3, 4>;
