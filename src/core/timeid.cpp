@@ -16,7 +16,8 @@ TextStatus parse(std::string_view text, std::uint64_t &out) noexcept
 {
 	std::uint8_t bytes[8];
 	TextStatus status = Codec::decode(text, alphabet, bytes);
-	out = load_be64(bytes);
+	if (status.ok())
+		out = load_be64(bytes);
 	return status;
 }
 

@@ -47,16 +47,12 @@ TextStatus parse(std::string_view text, std::uint64_t &out) noexcept
 	}
 	if (invalid < 0)
 		return first_invalid_symbol(text, alphabet);
-	// the last ten symbols are below 58^10 < 2^59, in two independent chains of five (shorter latency);
-	// only the first symbol's weight can overflow
-	std::uint64_t upper = 0, lower = 0;
-	for (std::size_t i = 1; i <= 5; i++) {
-		upper = upper * 58 + digits[i];
-		lower = lower * 58 + digits[i + 5];
-	}
-	std::uint64_t rest = upper * p5 + lower;
+	// the last ten symbols are below 58^10 < 2^59; only the first symbol's weight can overflow
+	std::uint64_t rest = 0;
+	for (std::size_t i = 1; i < text_len; i++)
+		rest = rest * 58 + digits[i];
 	std::uint64_t high, value;
-	if (__builtin_mul_overflow(static_cast<std::uint64_t>(digits[0]), p10, &high) ||
+	if (__builtin_mul_overflow(digits[0], p10, &high) ||
 	    __builtin_add_overflow(high, rest, &value))
 		return fail(TextError::too_large);
 	out = value;
