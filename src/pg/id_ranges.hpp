@@ -88,6 +88,19 @@ IdBounds bounds_of(const PrefixRange<V> &r)
 	return IdBounds{IdBounds::range, id_datum(r.lo), id_datum(r.hi), {}};
 }
 
+// IdTypeTraits entries made from a format's core functions: prefix_bounds<F::prefix_range>,
+// datum_at<F::min_at> and datum_at<F::max_at>.
+template <auto PrefixRangeOf>
+IdBounds prefix_bounds(std::string_view prefix)
+{
+	return bounds_of(PrefixRangeOf(prefix));
+}
+template <auto IdAt>
+Datum datum_at(std::int64_t units)
+{
+	return id_datum(IdAt(units));
+}
+
 Datum starts_with(FunctionCallInfo fcinfo, const IdTypeTraits &t);
 Datum prefix_bound(FunctionCallInfo fcinfo, const IdTypeTraits &t, bool upper);
 Datum prefix_range(FunctionCallInfo fcinfo, const IdTypeTraits &t);

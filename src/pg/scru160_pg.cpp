@@ -11,16 +11,14 @@ namespace {
 
 constexpr const char *type_name = "scru160";
 
-IdBounds prefix(std::string_view p) { return bounds_of(scru160::prefix_range(p)); }
-Datum min_at(std::int64_t units) { return id_datum(scru160::min_at(units)); }
-Datum max_at(std::int64_t units) { return id_datum(scru160::max_at(units)); }
 std::int64_t units_of(Datum id)
 {
 	return static_cast<std::int64_t>(scru160::timestamp(reinterpret_cast<const std::uint8_t *>(DatumGetPointer(id))));
 }
 
-const IdTypeTraits traits = {type_name, &scru160::rules, scru160::time_scale,           prefix,
-                             min_at,    max_at,          units_of, fixed_compare<scru160::size>};
+const IdTypeTraits traits = {type_name, &scru160::rules, scru160::time_scale,
+                             prefix_bounds<scru160::prefix_range>, datum_at<scru160::min_at>, datum_at<scru160::max_at>,
+                             units_of, fixed_compare<scru160::size>};
 
 const std::uint8_t *arg(FunctionCallInfo fcinfo, int n) { return fixed_arg(fcinfo, n); }
 

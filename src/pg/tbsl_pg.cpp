@@ -12,13 +12,11 @@ namespace {
 
 constexpr const char *type_name = "tbsl";
 
-IdBounds prefix(std::string_view p) { return bounds_of(tbsl::prefix_range(p)); }
-Datum min_at(std::int64_t units) { return id_datum(tbsl::min_at(units)); }
-Datum max_at(std::int64_t units) { return id_datum(tbsl::max_at(units)); }
 std::int64_t units_of(Datum id) { return tbsl::unix_us(reinterpret_cast<const std::uint8_t *>(DatumGetPointer(id))); }
 
-const IdTypeTraits traits = {type_name,  &tbsl::rules, tbsl::time_scale, prefix,
-                             min_at,     max_at,       units_of,         fixed_compare<tbsl::size>};
+const IdTypeTraits traits = {type_name, &tbsl::rules, tbsl::time_scale,
+                             prefix_bounds<tbsl::prefix_range>, datum_at<tbsl::min_at>, datum_at<tbsl::max_at>,
+                             units_of, fixed_compare<tbsl::size>};
 
 const std::uint8_t *arg(FunctionCallInfo fcinfo, int n) { return fixed_arg(fcinfo, n); }
 

@@ -12,14 +12,13 @@ namespace {
 
 constexpr const char *type_name = "timeid";
 
-IdBounds prefix(std::string_view p) { return bounds_of(tid::prefix_range(p)); }
-Datum min_at(std::int64_t units) { return UInt64GetDatum(tid::min_at(units)); }
-Datum max_at(std::int64_t units) { return UInt64GetDatum(tid::max_at(units)); }
 std::int64_t units_of(Datum id) { return static_cast<std::int64_t>(tid::micros(DatumGetUInt64(id))); }
 
-const IdTypeTraits traits = {type_name, &tid::rules, tid::time_scale, prefix, min_at, max_at, units_of, u64_compare};
+const IdTypeTraits traits = {type_name, &tid::rules, tid::time_scale,
+                             prefix_bounds<tid::prefix_range>, datum_at<tid::min_at>, datum_at<tid::max_at>,
+                             units_of, u64_compare};
 
-std::uint64_t arg(FunctionCallInfo fcinfo, int n) { return DatumGetUInt64(PG_GETARG_DATUM(n)); }
+std::uint64_t arg(FunctionCallInfo fcinfo, int n) { return u64_arg(fcinfo, n); }
 
 // Per-backend state, used when idtypes is not preloaded.
 std::uint64_t backend_last_micros = 0;

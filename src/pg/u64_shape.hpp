@@ -5,6 +5,8 @@
 
 namespace idtypes::pg {
 
+inline std::uint64_t u64_arg(FunctionCallInfo fcinfo, int n) { return DatumGetUInt64(PG_GETARG_DATUM(n)); }
+
 inline int u64_compare(Datum a, Datum b)
 {
 	std::uint64_t x = DatumGetUInt64(a), y = DatumGetUInt64(b);

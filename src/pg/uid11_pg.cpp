@@ -12,15 +12,14 @@ namespace {
 
 constexpr const char *type_name = "uid11";
 
-IdBounds prefix(std::string_view p) { return bounds_of(uid11::prefix_range(p)); }
-Datum min_at(std::int64_t units) { return UInt64GetDatum(uid11::min_at(units)); }
-Datum max_at(std::int64_t units) { return UInt64GetDatum(uid11::max_at(units)); }
 std::int64_t units_of(Datum id) { return static_cast<std::int64_t>(uid11::xid_delta(DatumGetUInt64(id))); }
 
 // Timestamps of a uid11 always read it as the xid profile.
-const IdTypeTraits traits = {type_name, &uid11::rules, uid11::time_scale, prefix, min_at, max_at, units_of, u64_compare};
+const IdTypeTraits traits = {type_name, &uid11::rules, uid11::time_scale,
+                             prefix_bounds<uid11::prefix_range>, datum_at<uid11::min_at>, datum_at<uid11::max_at>,
+                             units_of, u64_compare};
 
-std::uint64_t arg(FunctionCallInfo fcinfo, int n) { return DatumGetUInt64(PG_GETARG_DATUM(n)); }
+std::uint64_t arg(FunctionCallInfo fcinfo, int n) { return u64_arg(fcinfo, n); }
 
 // Per-backend state, used when idtypes is not preloaded.
 std::uint64_t backend_last = 0;
