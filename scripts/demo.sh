@@ -9,3 +9,11 @@ cluster_start
 trap cluster_stop EXIT
 log "running scripts/demo.sql"
 psql -X -v ON_ERROR_STOP=1 -f "$ROOT/scripts/demo.sql"
+
+log "generators: one state for the whole server, so sessions one after another never repeat an ID"
+psql -X -q -v ON_ERROR_STOP=1 -c "CREATE TABLE batch (id timeid DEFAULT timeid_generate(), n int)"
+for session in 1 2 3; do
+	psql -X -q -v ON_ERROR_STOP=1 -c "INSERT INTO batch (n) SELECT g FROM generate_series(1, 100000) g"
+done
+psql -X -v ON_ERROR_STOP=1 -c "SELECT count(*) AS ids_from_3_sessions, count(DISTINCT id) AS distinct_ids,
+	idtypes_generator_mode() AS generator_state FROM batch"

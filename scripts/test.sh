@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Every test suite: the core's GoogleTest unit tests (CTest); then, in a throwaway cluster, pg_regress, the
-# concurrency checks and the interop checks against reference implementations; then pg_regress and the
-# concurrency checks again in a cluster with idtypes in shared_preload_libraries (server-wide generators).
+# Every test suite: the core's GoogleTest unit tests (CTest); then, in throwaway clusters, pg_regress, the
+# generator checks (sessions at once and one after another, identity settings) and the interop checks against
+# reference implementations, with idtypes loaded on demand and preloaded, and with max_connections = 3000.
 # Installs what is missing first. Ends with the line `N passed, M failed`; exits non-zero on any failure.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -56,20 +56,35 @@ fi
 build_and_install || { count 0 1; finish; }
 trap cluster_stop EXIT
 
-log "pg_regress in a throwaway cluster (generator state per session)"
+log "pg_regress in a throwaway cluster (idtypes not preloaded)"
 cluster_start
 regress
-log "concurrent sessions (generator state per session)"
-checks "$ROOT/test/concurrency/run.sh" backend
+log "generators as applications use them (state allocated at first use)"
+checks "$ROOT/test/concurrency/run.sh" "shared (allocated at first use)"
+checks "$ROOT/test/concurrency/settings.sh" session
 log "interop with reference implementations"
 checks "$ROOT/test/interop/run.sh"
 cluster_stop
 
-log "pg_regress with shared_preload_libraries = idtypes (server-wide generator state)"
+log "pg_regress with shared_preload_libraries = idtypes"
 cluster_start shared_preload_libraries=idtypes
 regress
-log "concurrent sessions (server-wide generator state)"
-checks "$ROOT/test/concurrency/run.sh" shared
+log "generators as applications use them (state reserved at start)"
+checks "$ROOT/test/concurrency/run.sh" "shared (preloaded)"
+checks "$ROOT/test/concurrency/settings.sh" session
+cluster_stop
+
+log "generators with max_connections = 3000"
+cluster_start max_connections=3000
+checks "$ROOT/test/concurrency/run.sh" "shared (allocated at first use)"
+cluster_stop
+
+log "identity settings out of range at server start (preloaded, then not)"
+cluster_start shared_preload_libraries=idtypes idtypes.tbsl_machine_id=100 idtypes.timeid_clock_id=5000
+checks "$ROOT/test/concurrency/settings.sh" at-start
+cluster_stop
+cluster_start idtypes.tbsl_machine_id=100 idtypes.timeid_clock_id=5000
+checks "$ROOT/test/concurrency/settings.sh" at-start
 cluster_stop
 
 finish

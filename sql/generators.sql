@@ -1,7 +1,29 @@
--- Generators across the whole server: the mode, and the clock going backwards (shifted with the
--- superuser-only, test-only setting idtypes.test_clock_offset).
+-- Generators across the whole server: where their state lives, identity settings and arguments, and the
+-- clock going backwards (shifted with the superuser-only, test-only setting idtypes.test_clock_offset).
 
-SELECT idtypes_generator_mode() IN ('shared', 'backend') AS known_mode;
+-- one state for the server, preloaded or not
+SELECT idtypes_generator_mode() LIKE 'shared (%)' AS server_wide;
+
+-- identities are checked when set, and arguments when given
+SET idtypes.tbsl_machine_id = 100;
+SET idtypes.tbsl_machine_id = -1;
+SET idtypes.timeid_clock_id = 1024;
+SET idtypes.timeid_clock_id = -2;
+SHOW idtypes.tbsl_machine_id;
+SHOW idtypes.timeid_clock_id;
+SELECT tbsl_generate(100);
+SELECT tbsl_generate(-1);
+SELECT timeid_generate(1024);
+SELECT timeid_generate(-1);
+SET idtypes.tbsl_machine_id = 99;
+SET idtypes.timeid_clock_id = 1023;
+SELECT tbsl_machine_id(tbsl_generate()) AS machine, tbsl_machine_id(tbsl_generate(4, true)) AS argument,
+       timeid_clock_id(timeid_generate()) AS clock, timeid_clock_id(timeid_generate(4)) AS argument;
+RESET idtypes.tbsl_machine_id;
+RESET idtypes.timeid_clock_id;
+-- clock id -1: the server's one clock id, drawn at random once
+SELECT timeid_clock_id(timeid_generate()) = timeid_clock_id(timeid_generate()) AS one_clock_id;
+
 SHOW idtypes.test_clock_offset;
 -- not listed among the settings
 SELECT count(*) FROM pg_settings WHERE name = 'idtypes.test_clock_offset';

@@ -119,14 +119,13 @@ Step step(State &state, const Request &req, std::int64_t now) noexcept
 	if (now < state.last_us) // TBSL must carry the real time: never issue an earlier one
 		return Step{StepResult::behind, {}, state.last_us - now};
 	State::Sequence &seq = state.sequences[req.machine];
-	const std::uint32_t end = req.suffix_base + req.suffix_span;
 	std::uint32_t suffix;
 	if (now == seq.us) {
 		suffix = seq.value + 1 + (req.sequenced ? 0 : (req.random >> 20) & 0xF);
-		if (suffix >= end)
+		if (suffix > max_suffix)
 			return Step{StepResult::exhausted, {}, 0};
 	} else {
-		suffix = req.suffix_base + (req.sequenced ? 0 : req.random & (req.suffix_span - 1));
+		suffix = req.sequenced ? 0 : req.random & max_suffix;
 	}
 	seq.us = now;
 	seq.value = suffix;

@@ -83,15 +83,11 @@ struct Request {
 	bool sequenced;
 	ClockBackward on_backward;
 	std::int64_t max_wait_us;
-	std::uint32_t random;      // random bits for the suffix (random mode)
-	std::uint32_t suffix_base; // the suffixes this generator may use: [base, base + span), span a power of two;
-	std::uint32_t suffix_span; // the whole 2^20 when one state serves the server, a slot per backend otherwise
+	std::uint32_t random; // 20 bits for a new microsecond's suffix (random mode), 4 for a step within one
 };
 
-inline constexpr std::uint32_t suffix_space = max_suffix + 1;
-
 // Per-generator memory: the last time issued, and per machine id the last microsecond and suffix issued.
-// Within one microsecond and machine, suffixes only grow: sequenced mode counts base, base+1, ...; random mode
+// Within one microsecond and machine, suffixes only grow: sequenced mode counts 0, 1, 2, ...; random mode
 // starts at a random suffix and adds 1..16, so no two IDs of one state are ever equal.
 struct State {
 	std::int64_t last_us = -1;

@@ -96,13 +96,12 @@ PrefixRange prefix_range(std::string_view prefix) noexcept
 	return PrefixRange{{}, false, lo, hi};
 }
 
-Generated next_xid(std::uint64_t last, std::int64_t now_ms, std::uint32_t random, std::uint32_t base,
-                   std::uint32_t span) noexcept
+Generated next_xid(std::uint64_t last, std::int64_t now_ms, std::uint32_t random) noexcept
 {
 	std::int64_t now = now_ms - xid_epoch_ms;
 	if (now < 0 || static_cast<std::uint64_t>(now) > xid_max_delta)
 		return Generated{0, false};
-	const std::uint32_t fresh = base + (random & (span - 1));
+	const std::uint32_t fresh = random & xid_max_random;
 	std::uint64_t delta = static_cast<std::uint64_t>(now);
 	std::uint32_t field;
 	if (last == 0 || delta > xid_delta(last)) {
@@ -110,7 +109,7 @@ Generated next_xid(std::uint64_t last, std::int64_t now_ms, std::uint32_t random
 	} else {
 		delta = xid_delta(last);
 		field = xid_random(last) + 1 + ((random >> xid_random_bits) & 0xF);
-		if (field >= base + span) { // this millisecond's share is used up: borrow the next one
+		if (field > xid_max_random) { // this millisecond's fields are used up: borrow the next one
 			delta++;
 			field = fresh;
 		}

@@ -53,12 +53,10 @@ struct Generated {
 	bool ok; // false when the clock is outside the xid range (before 2011-11-11 or after 2151-03-25)
 };
 
-// The next xid after `last` (0 when there is none) at the Unix time now_ms, using random fields from
-// [base, base + span) (span a power of two; the whole 2^22 when one state serves the server).
+// The next xid after `last` (0 when there is none) at the Unix time now_ms.
 // A new millisecond takes a random field (spec §8.3); later IDs in the same millisecond, or while the clock is
-// behind the last one, add 1..16 to the previous field, and past the share's end move on one millisecond. So
-// one state never issues the same xid twice, and its xids increase.
-[[nodiscard]] Generated next_xid(std::uint64_t last, std::int64_t now_ms, std::uint32_t random, std::uint32_t base,
-                                 std::uint32_t span) noexcept;
+// behind the last one, add 1..16 to the previous field, and past 2^22-1 move on one millisecond. So one state
+// never issues the same xid twice, and its xids increase.
+[[nodiscard]] Generated next_xid(std::uint64_t last, std::int64_t now_ms, std::uint32_t random) noexcept;
 
 } // namespace idtypes::uid11

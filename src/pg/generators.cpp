@@ -1,99 +1,221 @@
+// The one home of generator state. A server has exactly one state, shared by every session, so that no two
+// sessions (running at once, or one after another on a reused backend id) can issue the same ID, whatever
+// the settings or arguments. Where it lives:
+// - preloaded (shared_preload_libraries): memory reserved at server start;
+// - otherwise, PostgreSQL 17 and later: a named dynamic shared memory segment (the DSM registry), created by
+//   the first session that generates and kept until the server stops;
+// - otherwise, PostgreSQL 15 and 16: the same named struct, allocated by the first session that generates
+//   from the spare space PostgreSQL keeps in its main shared memory segment (ShmemInitStruct works in any
+//   backend; the few KB needed fit the ~100 kB reserve). If that space is gone, generation is refused with a
+//   hint to preload idtypes, never served from per-session state.
+// A crash restart reinitialises shared memory and so this state with it (as for every mode).
 #include "pg/generators.hpp"
+
+#include "core/scru160.hpp"
+#include "core/tbsl.hpp"
+#include "core/timeid.hpp"
+#include "core/uid11.hpp"
+#include "pg/glue.hpp"
 
 #include <new>
 
 extern "C" {
-#include "access/xlog.h"
-#include "storage/backendid.h"
+#include "port/atomics.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
+#include "storage/spin.h"
+#if PG_VERSION_NUM >= 170000
+#include "storage/dsm_registry.h"
+#endif
 }
 
 namespace idtypes::pg {
 
 namespace {
 
-SharedGenerators *shared = nullptr;
-#if PG_VERSION_NUM >= 150000
+// The layout is part of the name: a library with another layout must not attach to this one.
+constexpr const char *state_name = "idtypes generators v2";
+
+constexpr std::uint32_t clock_id_not_drawn = 0xFFFFFFFF;
+
+struct ServerState {
+	pg_atomic_uint64 timeid_last_micros;
+	pg_atomic_uint32 timeid_clock_id; // for idtypes.timeid_clock_id = -1; drawn at first use
+	pg_atomic_uint64 uid11_last;
+	slock_t tbsl_lock; // held only around tbsl::step and scru160::generate: pure steps that never wait
+	tbsl::State tbsl;
+	slock_t scru160_lock;
+	scru160::State scru160;
+};
+
+enum class Home { none, preloaded, dsm_registry, main_segment };
+
+ServerState *state = nullptr;
+Home home = Home::none;
+
 shmem_request_hook_type previous_request_hook = nullptr;
-#endif
 shmem_startup_hook_type previous_startup_hook = nullptr;
 
-constexpr const char *shmem_name = "idtypes generators";
+void init_state(void *memory)
+{
+	auto *s = static_cast<ServerState *>(memory);
+	pg_atomic_init_u64(&s->timeid_last_micros, 0);
+	pg_atomic_init_u32(&s->timeid_clock_id, clock_id_not_drawn);
+	pg_atomic_init_u64(&s->uid11_last, 0);
+	SpinLockInit(&s->tbsl_lock);
+	new (&s->tbsl) tbsl::State();
+	SpinLockInit(&s->scru160_lock);
+	new (&s->scru160) scru160::State();
+}
+
+// Finds or creates the named struct in the main segment, initialising it once (callers serialise on
+// AddinShmemInitLock, as PostgreSQL's own modules do).
+ServerState *main_segment_state()
+{
+	bool found = false;
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	auto *s = static_cast<ServerState *>(ShmemInitStruct(state_name, sizeof(ServerState), &found));
+	if (!found)
+		init_state(s);
+	LWLockRelease(AddinShmemInitLock);
+	return s;
+}
 
 void request_memory()
 {
-#if PG_VERSION_NUM >= 150000
 	if (previous_request_hook)
 		previous_request_hook();
-#endif
-	RequestAddinShmemSpace(MAXALIGN(sizeof(SharedGenerators)));
+	RequestAddinShmemSpace(MAXALIGN(sizeof(ServerState)));
 }
 
 // Runs in the postmaster (and again after a crash restart); backends inherit the pointer by fork.
-void attach_memory()
+void attach_at_startup()
 {
 	if (previous_startup_hook)
 		previous_startup_hook();
-	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	bool found = false;
-	auto *s = static_cast<SharedGenerators *>(ShmemInitStruct(shmem_name, sizeof(SharedGenerators), &found));
-	if (!found) {
-		pg_atomic_init_u64(&s->timeid_last_micros, 0);
-		pg_atomic_init_u64(&s->uid11_last, 0);
-		SpinLockInit(&s->tbsl_lock);
-		new (&s->tbsl) tbsl::State();
-		SpinLockInit(&s->scru160_lock);
-		new (&s->scru160) scru160::State();
-	}
-	LWLockRelease(AddinShmemInitLock);
-	shared = s;
+	state = main_segment_state();
+	home = Home::preloaded;
 }
 
-// 1..MaxBackends for a backend; 0 for a process without one (it then shares slot 0).
-int backend_id()
-{
 #if PG_VERSION_NUM >= 170000
-	int id = MyProcNumber + 1;
+void attach_later()
+{
+	bool found = false;
+	state = static_cast<ServerState *>(GetNamedDSMSegment(state_name, sizeof(ServerState), init_state, &found));
+	home = Home::dsm_registry;
+}
 #else
-	int id = MyBackendId;
+void attach_later()
+{
+	MemoryContext context = CurrentMemoryContext;
+	PG_TRY();
+	{
+		state = main_segment_state();
+	}
+	PG_CATCH();
+	{
+		MemoryContextSwitchTo(context);
+		ErrorData *e = CopyErrorData();
+		FlushErrorState();
+		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		                errmsg("idtypes cannot keep its generator state in shared memory"), errdetail("%s", e->message),
+		                errhint("Add idtypes to shared_preload_libraries and restart the server.")));
+	}
+	PG_END_TRY();
+	home = Home::main_segment;
+}
 #endif
-	return id > 0 && id <= MaxBackends ? id : 0;
+
+ServerState &server_state()
+{
+	if (state == nullptr)
+		attach_later();
+	return *state;
+}
+
+tbsl::Step step_tbsl(void *ctx, const tbsl::Request &req, std::int64_t now) noexcept
+{
+	auto *s = static_cast<ServerState *>(ctx);
+	SpinLockAcquire(&s->tbsl_lock);
+	tbsl::Step step = tbsl::step(s->tbsl, req, now);
+	SpinLockRelease(&s->tbsl_lock);
+	return step;
+}
+
+std::int64_t read_clock(void *) noexcept { return clock_now_us(); }
+
+// Sleeps a little while the clock catches up; gives up on a cancel or termination request, which the
+// caller then services outside the core.
+bool pause_briefly(void *) noexcept
+{
+	if (QueryCancelPending || ProcDiePending)
+		return false;
+	pg_usleep(10);
+	return true;
 }
 
 } // namespace
 
-SharedGenerators *shared_generators() { return shared; }
-
-void request_shared_generators()
+void reserve_generator_state()
 {
-#if PG_VERSION_NUM >= 150000
 	previous_request_hook = shmem_request_hook;
 	shmem_request_hook = request_memory;
-#else
-	request_memory();
-#endif
 	previous_startup_hook = shmem_startup_hook;
-	shmem_startup_hook = attach_memory;
+	shmem_startup_hook = attach_at_startup;
 }
 
-Share backend_share(unsigned bits)
+bool next_timeid_micros(std::int64_t now_us, std::uint64_t &micros)
 {
-	unsigned slot_bits = 0;
-	while ((1u << slot_bits) <= static_cast<unsigned>(MaxBackends))
-		slot_bits++;
-	auto id = static_cast<std::uint32_t>(backend_id());
-	if (slot_bits >= bits) // more backends than values: one value each (and shared ones past that)
-		return Share{id & ((1u << bits) - 1), 1};
-	std::uint32_t span = 1u << (bits - slot_bits);
-	return Share{id * span, span};
+	ServerState &s = server_state();
+	std::uint64_t last = pg_atomic_read_u64(&s.timeid_last_micros);
+	do {
+		micros = timeid::next_micros(last, now_us);
+		if (micros > timeid::max_micros)
+			return false;
+	} while (!pg_atomic_compare_exchange_u64(&s.timeid_last_micros, &last, micros)); // `last` refreshed on failure
+	return true;
 }
 
-std::uint32_t backend_discriminator()
+unsigned server_timeid_clock_id()
 {
-	std::uint64_t system = GetSystemIdentifier();
-	return static_cast<std::uint32_t>(system ^ (system >> 32)) + static_cast<std::uint32_t>(backend_id());
+	ServerState &s = server_state();
+	std::uint32_t id = pg_atomic_read_u32(&s.timeid_clock_id);
+	if (id != clock_id_not_drawn)
+		return id;
+	std::uint32_t drawn;
+	strong_random(&drawn, sizeof drawn);
+	drawn &= timeid::max_clock_id;
+	pg_atomic_compare_exchange_u32(&s.timeid_clock_id, &id, drawn); // on failure `id` holds another session's draw
+	return id == clock_id_not_drawn ? drawn : id;
+}
+
+uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random)
+{
+	ServerState &s = server_state();
+	std::uint64_t last = pg_atomic_read_u64(&s.uid11_last);
+	uid11::Generated g;
+	do {
+		g = uid11::next_xid(last, now_ms, random);
+		if (!g.ok)
+			return g;
+	} while (!pg_atomic_compare_exchange_u64(&s.uid11_last, &last, g.value)); // `last` refreshed on failure
+	return g;
+}
+
+tbsl::Generated next_tbsl(const tbsl::Request &request)
+{
+	return tbsl::generate(tbsl::Stepper{step_tbsl, &server_state()}, request,
+	                      tbsl::Clock{read_clock, pause_briefly, nullptr});
+}
+
+scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &random)
+{
+	ServerState &s = server_state();
+	SpinLockAcquire(&s.scru160_lock);
+	scru160::Generated g = scru160::generate(s.scru160, now_ms, random);
+	SpinLockRelease(&s.scru160_lock);
+	return g;
 }
 
 } // namespace idtypes::pg
@@ -102,9 +224,15 @@ extern "C" {
 
 PG_FUNCTION_INFO_V1(idtypes_generator_mode);
 
+// Where the server's generator state lives (attaching to it first).
 Datum idtypes_generator_mode(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_TEXT_P(cstring_to_text(idtypes::pg::shared_generators() ? "shared" : "backend"));
+	using namespace idtypes::pg;
+	server_state();
+	const char *where = home == Home::preloaded      ? "shared (preloaded)"
+	                    : home == Home::dsm_registry ? "shared (named DSM segment)"
+	                                                 : "shared (allocated at first use)";
+	PG_RETURN_TEXT_P(cstring_to_text(where));
 }
 
 } // extern "C"

@@ -1,45 +1,41 @@
-// Generator state for the whole server, and what stands in for it when there is none.
-// With idtypes in shared_preload_libraries, generators keep their state in shared memory (timeid and uid11:
-// one 64-bit atomic each, updated by compare-and-swap; tbsl and scru160: a small struct under a spinlock,
-// held only for a pure step that never waits). Otherwise every backend keeps its own state and takes a
-// discriminator unique among the server's running backends (its backend id) into what the format leaves free.
+// Generation: one entry per format over the server's one generator state, wherever it lives (see
+// generators.cpp). The <format>_pg.cpp files call these and raise errors; they never see the state.
 #pragma once
 
-#include "core/scru160.hpp"
-#include "core/tbsl.hpp"
-#include "pg/glue.hpp"
+#include <cstdint>
 
-extern "C" {
-#include "port/atomics.h"
-#include "storage/spin.h"
+namespace idtypes {
+namespace tbsl {
+struct Request;
+struct Generated;
+} // namespace tbsl
+namespace uid11 {
+struct Generated;
 }
+namespace scru160 {
+struct Randomness;
+struct Generated;
+} // namespace scru160
+} // namespace idtypes
 
 namespace idtypes::pg {
 
-struct SharedGenerators {
-	pg_atomic_uint64 timeid_last_micros;
-	pg_atomic_uint64 uid11_last;
-	slock_t tbsl_lock;
-	tbsl::State tbsl;
-	slock_t scru160_lock;
-	scru160::State scru160;
-};
+// From _PG_init while shared_preload_libraries is processed: reserves the state's memory at server start.
+void reserve_generator_state();
 
-// The server-wide state, or nullptr when idtypes was not preloaded.
-SharedGenerators *shared_generators();
+// The next timeid microsecond of the server: the clock's, or the last one issued plus one, whichever is
+// greater. False past 2^53-1.
+bool next_timeid_micros(std::int64_t now_us, std::uint64_t &micros);
+// The clock id that idtypes.timeid_clock_id = -1 stands for: drawn at random once per server.
+unsigned server_timeid_clock_id();
 
-// From _PG_init while shared_preload_libraries is processed: asks for the memory and installs the hooks.
-void request_shared_generators();
+// The next xid of the server (uid11::next_xid over the last one issued by any session).
+uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random);
 
-// This backend's slot [base, base + span) of a space of 2^bits values: slots are indexed by the backend id,
-// which no two running backends (parallel workers included) share.
-struct Share {
-	std::uint32_t base, span;
-};
-Share backend_share(unsigned bits);
+// The next TBSL of the server, reading the clock and waiting for it as the request's policy says.
+tbsl::Generated next_tbsl(const tbsl::Request &request);
 
-// The backend id plus an offset derived from the cluster's system identifier: distinct among the running
-// backends of a server, and different from server to server in practice.
-std::uint32_t backend_discriminator();
+// The next SCRU160 of the server (the spec's counter rules over one state).
+scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &random);
 
 } // namespace idtypes::pg

@@ -22,10 +22,6 @@ const IdTypeTraits traits = {type_name, &scru160::rules, scru160::time_scale,
 
 const std::uint8_t *arg(FunctionCallInfo fcinfo, int n) { return fixed_arg(fcinfo, n); }
 
-// Per-backend state, used when idtypes is not preloaded. SCRU160s of different backends never collide in
-// practice (96 random bits each); only their order across backends is then not guaranteed.
-scru160::State backend_state;
-
 } // namespace
 
 extern "C" {
@@ -93,16 +89,7 @@ Datum scru160_generate(PG_FUNCTION_ARGS)
 {
 	scru160::Randomness random;
 	pooled_random(&random, sizeof random);
-	std::int64_t now_us = clock_now_us();
-	scru160::Generated g;
-	SharedGenerators *shared = shared_generators();
-	if (shared != nullptr) {
-		SpinLockAcquire(&shared->scru160_lock);
-		g = scru160::generate(shared->scru160, now_us / 1000, random);
-		SpinLockRelease(&shared->scru160_lock);
-	} else {
-		g = scru160::generate(backend_state, now_us / 1000, random);
-	}
+	scru160::Generated g = next_scru160(clock_now_us() / 1000, random);
 	if (!g.ok)
 		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 		                errmsg("the clock is past the last millisecond a SCRU160 can hold")));

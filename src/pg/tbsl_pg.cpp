@@ -36,35 +36,6 @@ const Alphabet &base_arg(FunctionCallInfo fcinfo, int n)
 	return *a;
 }
 
-// Per-backend state, used when idtypes is not preloaded.
-tbsl::State backend_state;
-
-tbsl::Step step_shared(void *ctx, const tbsl::Request &req, std::int64_t now) noexcept
-{
-	auto *shared = static_cast<SharedGenerators *>(ctx);
-	SpinLockAcquire(&shared->tbsl_lock);
-	tbsl::Step s = tbsl::step(shared->tbsl, req, now);
-	SpinLockRelease(&shared->tbsl_lock);
-	return s;
-}
-
-tbsl::Step step_backend(void *, const tbsl::Request &req, std::int64_t now) noexcept
-{
-	return tbsl::step(backend_state, req, now);
-}
-
-std::int64_t read_clock(void *) noexcept { return clock_now_us(); }
-
-// Sleeps a little while the clock catches up; gives up on a cancel or termination request, which the
-// caller then services outside the core.
-bool pause_briefly(void *) noexcept
-{
-	if (QueryCancelPending || ProcDiePending)
-		return false;
-	pg_usleep(10);
-	return true;
-}
-
 } // namespace
 
 extern "C" {
@@ -154,7 +125,7 @@ Datum tbsl_from_base(PG_FUNCTION_ARGS)
 
 Datum tbsl_generate(PG_FUNCTION_ARGS)
 {
-	int32 machine = PG_ARGISNULL(0) ? tbsl_machine_id_setting : PG_GETARG_INT32(0);
+	int32 machine = PG_ARGISNULL(0) ? tbsl_machine_id_setting() : PG_GETARG_INT32(0);
 	if (machine < 0 || static_cast<std::uint32_t>(machine) > tbsl::max_machine)
 		report_out_of_range("machine_id", 0, tbsl::max_machine, machine);
 	tbsl::Request req{};
@@ -163,19 +134,8 @@ Datum tbsl_generate(PG_FUNCTION_ARGS)
 	req.on_backward = clock_backward_setting == clock_backward_error ? tbsl::ClockBackward::error
 	                                                                 : tbsl::ClockBackward::wait;
 	req.max_wait_us = static_cast<std::int64_t>(clock_backward_max_wait_ms) * 1000;
-	pooled_random(&req.random, sizeof req.random); // 20 bits of suffix, 4 of step within a microsecond
-	SharedGenerators *shared = shared_generators();
-	tbsl::Stepper stepper{step_backend, nullptr};
-	if (shared != nullptr) {
-		stepper = tbsl::Stepper{step_shared, shared};
-		req.suffix_base = 0;
-		req.suffix_span = tbsl::suffix_space;
-	} else {
-		Share share = backend_share(20);
-		req.suffix_base = share.base;
-		req.suffix_span = share.span;
-	}
-	tbsl::Generated g = tbsl::generate(stepper, req, tbsl::Clock{read_clock, pause_briefly, nullptr});
+	pooled_random(&req.random, sizeof req.random);
+	tbsl::Generated g = next_tbsl(req);
 	switch (g.status) {
 	case tbsl::Status::ok:
 		return id_datum(g.value);

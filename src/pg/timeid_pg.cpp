@@ -20,39 +20,6 @@ const IdTypeTraits traits = {type_name, &tid::rules, tid::time_scale,
 
 std::uint64_t arg(FunctionCallInfo fcinfo, int n) { return u64_arg(fcinfo, n); }
 
-// Per-backend state, used when idtypes is not preloaded.
-std::uint64_t backend_last_micros = 0;
-
-unsigned session_clock_id()
-{
-	if (timeid_clock_id_setting >= 0)
-		return static_cast<unsigned>(timeid_clock_id_setting);
-	// distinct among the server's running backends, so that without shared state two sessions in the same
-	// microsecond still differ
-	return backend_discriminator() & tid::max_clock_id;
-}
-
-// The draft's rule (current microsecond or last + 1) over the server-wide last microsecond when there is
-// one, else over this backend's. Returns false past 2^53-1.
-bool next_micros(std::int64_t now_us, std::uint64_t &micros)
-{
-	SharedGenerators *shared = shared_generators();
-	if (shared == nullptr) {
-		micros = tid::next_micros(backend_last_micros, now_us);
-		if (micros > tid::max_micros)
-			return false;
-		backend_last_micros = micros;
-		return true;
-	}
-	std::uint64_t last = pg_atomic_read_u64(&shared->timeid_last_micros);
-	do {
-		micros = tid::next_micros(last, now_us);
-		if (micros > tid::max_micros)
-			return false;
-	} while (!pg_atomic_compare_exchange_u64(&shared->timeid_last_micros, &last, micros)); // `last` refreshed on failure
-	return true;
-}
-
 } // namespace
 
 extern "C" {
@@ -117,20 +84,16 @@ Datum timeid_to_dashed(PG_FUNCTION_ARGS)
 
 Datum timeid_generate(PG_FUNCTION_ARGS)
 {
-	unsigned clock;
-	if (PG_ARGISNULL(0)) {
-		clock = session_clock_id();
-	} else {
-		int32 c = PG_GETARG_INT32(0);
-		if (c < 0 || c > static_cast<int32>(tid::max_clock_id))
-			report_out_of_range("clock_id", 0, tid::max_clock_id, c);
-		clock = static_cast<unsigned>(c);
-	}
+	int32 clock = PG_ARGISNULL(0) ? timeid_clock_id_setting() : PG_GETARG_INT32(0);
+	if (clock == -1 && PG_ARGISNULL(0))
+		clock = static_cast<int32>(server_timeid_clock_id());
+	else if (clock < 0 || clock > static_cast<int32>(tid::max_clock_id))
+		report_out_of_range("clock_id", 0, tid::max_clock_id, clock);
 	std::uint64_t micros;
-	if (!next_micros(clock_now_us(), micros))
+	if (!next_timeid_micros(clock_now_us(), micros))
 		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 		                errmsg("the clock is past the last time a timeid can hold (2^53-1 microseconds)")));
-	PG_RETURN_DATUM(UInt64GetDatum(tid::make(micros, clock)));
+	PG_RETURN_DATUM(UInt64GetDatum(tid::make(micros, static_cast<unsigned>(clock))));
 }
 
 IDTYPES_RANGE_FUNCTIONS(timeid, traits)

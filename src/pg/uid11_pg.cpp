@@ -21,30 +21,6 @@ const IdTypeTraits traits = {type_name, &uid11::rules, uid11::time_scale,
 
 std::uint64_t arg(FunctionCallInfo fcinfo, int n) { return u64_arg(fcinfo, n); }
 
-// Per-backend state, used when idtypes is not preloaded.
-std::uint64_t backend_last = 0;
-
-// The next xid over the server-wide last one when there is one, else over this backend's, in its share.
-uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random)
-{
-	SharedGenerators *shared = shared_generators();
-	if (shared == nullptr) {
-		Share share = backend_share(uid11::xid_random_bits);
-		uid11::Generated g = uid11::next_xid(backend_last, now_ms, random, share.base, share.span);
-		if (g.ok)
-			backend_last = g.value;
-		return g;
-	}
-	std::uint64_t last = pg_atomic_read_u64(&shared->uid11_last);
-	uid11::Generated g;
-	do {
-		g = uid11::next_xid(last, now_ms, random, 0, uid11::xid_max_random + 1);
-		if (!g.ok)
-			return g;
-	} while (!pg_atomic_compare_exchange_u64(&shared->uid11_last, &last, g.value)); // `last` refreshed on failure
-	return g;
-}
-
 } // namespace
 
 extern "C" {

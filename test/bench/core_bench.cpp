@@ -127,7 +127,7 @@ void timeid_generate(benchmark::State &state)
 void tbsl_generate_sequenced(benchmark::State &state)
 {
 	tbsl::State s;
-	tbsl::Request r{3, true, tbsl::ClockBackward::wait, 1000000, 0, 0, tbsl::suffix_space};
+	tbsl::Request r{3, true, tbsl::ClockBackward::wait, 1000000, 0};
 	std::int64_t now = 1700000000000000;
 	for (auto _ : state)
 		benchmark::DoNotOptimize(tbsl::step(s, r, now++ / 4));
@@ -140,7 +140,7 @@ void uid11_generate(benchmark::State &state)
 	std::uint32_t random = 12345;
 	for (auto _ : state) {
 		random = random * 1664525 + 1013904223;
-		uid11::Generated g = uid11::next_xid(last, now++ / 1000, random, 0, 1u << 22);
+		uid11::Generated g = uid11::next_xid(last, now++ / 1000, random);
 		last = g.value;
 		benchmark::DoNotOptimize(g);
 	}
