@@ -1,5 +1,5 @@
 # PGXS build of the extension (make && make install), and pg_regress (make installcheck).
-# The core's unit tests, fuzzers and benchmarks are built by CMakeLists.txt.
+# The core's unit tests and benchmarks are built by CMakeLists.txt.
 
 EXTENSION  = idtypes
 EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).control)
@@ -15,19 +15,22 @@ REGRESS_OPTS = --load-extension=$(EXTENSION)
 EXTRA_CLEAN = $(OBJS:.o=.d)
 
 # Storage shape of each type: the C functions it shares with same-shaped types, and its layout.
-# INPUT_<type>: the type's own binary-input functions, for formats whose bytes need a validity check.
+# INPUT_<type>: the type's own binary-input functions (<type>_recv, <type>_from_bytea): every fixed-length
+# type has its own, so that none skips its format's check.
 SHAPE_timeid = idtypes_u64
 SHAPE_uid11  = idtypes_u64
 SHAPE_tbsl   = idtypes_fixed10
 INPUT_tbsl   = tbsl
 SHAPE_scru160 = idtypes_fixed20
+INPUT_scru160 = scru160
 STORAGE_idtypes_u64 = INTERNALLENGTH = 8, PASSEDBYVALUE, ALIGNMENT = double, STORAGE = plain
 STORAGE_idtypes_fixed10 = INTERNALLENGTH = 10, ALIGNMENT = char, STORAGE = plain
 STORAGE_idtypes_fixed20 = INTERNALLENGTH = 20, ALIGNMENT = char, STORAGE = plain
 
-# gnu++17: PostgreSQL's headers use typeof; -isystem silences warnings from them.
+# gnu++17: PostgreSQL's headers use typeof; -isystem silences warnings from them. The same warnings as the
+# core's CMake build; `make WERROR=1` (what scripts/test.sh builds) makes them errors.
 PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server)
-PG_CXXFLAGS = -std=gnu++17 -Wall -Wextra -Wno-unused-parameter -Wno-register -fno-exceptions -MMD -MP
+PG_CXXFLAGS = -std=gnu++17 -Wall -Wextra -Wpedantic -fno-exceptions -MMD -MP $(if $(WERROR),-Werror)
 SHLIB_LINK += -lstdc++
 # No LLVM bitcode: PGXS would compile C++17 with clang's default dialect and no PG_CXXFLAGS.
 override with_llvm = no
@@ -38,7 +41,7 @@ include $(PGXS)
 
 -include $(OBJS:.o=.d)
 
-$(EXTENSION)--$(EXTVERSION).sql: src/sql/$(EXTENSION).sql src/sql/type.sql.in $(FORMATS:%=src/sql/%.sql) Makefile
-	{ cat src/sql/$(EXTENSION).sql; \
+$(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) Makefile
+	{ cat src/catalog/$(EXTENSION).sql; \
 	  $(foreach f,$(FORMATS),sed -e 's/@T@/$(f)/g' -e 's/@SHAPE@/$(SHAPE_$(f))/g' -e 's/@INPUT@/$(or $(INPUT_$(f)),$(SHAPE_$(f)))/g' \
-	      -e 's/@STORAGE@/$(STORAGE_$(SHAPE_$(f)))/' src/sql/type.sql.in; cat src/sql/$(f).sql;) } > $@
+	      -e 's/@STORAGE@/$(STORAGE_$(SHAPE_$(f)))/' src/catalog/type.sql.in; cat src/catalog/$(f).sql;) } > $@

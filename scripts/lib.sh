@@ -9,7 +9,7 @@ log() { printf '==> %s\n' "$*" >&2; }
 
 # Debian packages the build and the tests need; installs only those missing.
 ensure_packages() {
-	local want=(make g++ cmake libgtest-dev "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" postgresql-contrib)
+	local want=(make g++ cmake clang-format libgtest-dev "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" postgresql-contrib)
 	command -v node >/dev/null && command -v npm >/dev/null || want+=(nodejs npm)
 	local missing=()
 	for p in "${want[@]}"; do
@@ -27,7 +27,7 @@ ensure_packages() {
 
 build_and_install() {
 	log "building and installing the extension"
-	make -C "$ROOT" -s -j"$(nproc)" >/dev/null
+	make -C "$ROOT" -s -j"$(nproc)" WERROR="${WERROR:-}" >/dev/null
 	make -C "$ROOT" -s install >/dev/null
 }
 

@@ -36,7 +36,17 @@ checks() {
 	grep -qE '^(ok|FAIL)' <<<"$out" || count 0 1
 }
 
+export WERROR=1 # the extension's build treats warnings as errors here, like the core's
 ensure_packages || { count 0 1; finish; }
+
+log "code style (clang-format --dry-run --Werror over src/ and test/)"
+if (cd "$ROOT" && clang-format --dry-run --Werror src/*/*.[ch]pp test/*/*.[ch]pp); then
+	echo "ok   every C++ file of src/ and test/ is formatted by .clang-format"
+	count 1 0
+else
+	echo "FAIL: run clang-format -i over the files named above"
+	count 0 1
+fi
 
 log "core unit tests (CMake + GoogleTest)"
 if cmake -S "$ROOT" -B "$ROOT/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null &&

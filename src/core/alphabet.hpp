@@ -11,8 +11,8 @@ namespace idtypes {
 enum class Case : std::uint8_t { exact, fold };
 
 struct Alphabet {
-	std::string_view symbols;               // symbol i has value i
-	std::array<std::int8_t, 256> values;    // value of a byte, or -1 when the byte is no symbol
+	std::string_view symbols;            // symbol i has value i
+	std::array<std::int8_t, 256> values; // value of a byte, or -1 when the byte is no symbol
 
 	constexpr unsigned size() const noexcept { return static_cast<unsigned>(symbols.size()); }
 	constexpr int value_of(char c) const noexcept { return values[static_cast<unsigned char>(c)]; }

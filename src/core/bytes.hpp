@@ -12,8 +12,10 @@ template <std::size_t N>
 inline void store_be(std::uint64_t v, std::uint8_t *out) noexcept
 {
 	static_assert(N >= 1 && N <= 8);
-	std::uint64_t be = __builtin_bswap64(v << (64 - 8 * N)); // the N bytes first in memory, in order
-	std::memcpy(out, &be, N);
+	std::uint64_t top = v << (64 - 8 * N); // the N bytes at the top, most significant first
+	if constexpr (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+		top = __builtin_bswap64(top);
+	std::memcpy(out, &top, N); // the first N bytes in memory are now the top N bytes, in order
 }
 
 inline void store_be64(std::uint64_t v, std::uint8_t *out) noexcept { store_be<8>(v, out); }

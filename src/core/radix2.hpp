@@ -100,14 +100,13 @@ struct Radix2 {
 				continue;
 			int v = alphabet.value_of(prefix[i]);
 			if (v < 0)
-				return fail(TextError::symbol, static_cast<std::uint32_t>(i + 1), static_cast<unsigned char>(prefix[i]));
+				return fail(TextError::symbol, static_cast<std::uint32_t>(i + 1),
+				            static_cast<unsigned char>(prefix[i]));
 			if (n == symbols)
 				return fail(TextError::prefix_length, static_cast<std::uint32_t>(n + 1));
 			low[n] = high[n] = static_cast<std::uint8_t>(v);
 			n++;
 		}
-		if (n == 0)
-			return fail(TextError::empty_prefix);
 		for (std::size_t i = n; i < symbols; i++) {
 			low[i] = 0;
 			high[i] = digit_max;

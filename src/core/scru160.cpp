@@ -5,11 +5,11 @@
 namespace idtypes::scru160 {
 
 const TextRules rules = {
-	"32 base32hex or 40 hex characters",
-	"base32hex 0-9 A-V (32 characters) or hex 0-9 A-F (40 characters), either case",
-	"a base32hex digit",
-	"The value is too large.",
-	text_len,
+    "32 base32hex or 40 hex characters",
+    "base32hex 0-9 A-V (32 characters) or hex 0-9 A-F (40 characters), either case",
+    "a base32hex digit",
+    "The value is too large.",
+    text_len,
 };
 
 Bytes make(std::uint64_t ts, std::uint32_t counter, std::uint32_t random16, const std::uint8_t *random80) noexcept
@@ -35,8 +35,10 @@ std::uint64_t timestamp(const std::uint8_t *id) noexcept
 
 Fields fields(const std::uint8_t *id) noexcept
 {
-	Fields f{timestamp(id), static_cast<std::uint32_t>((id[6] << 8) | id[7]),
-	         static_cast<std::uint32_t>((id[8] << 8) | id[9]), {}};
+	Fields f{timestamp(id),
+	         static_cast<std::uint32_t>((id[6] << 8) | id[7]),
+	         static_cast<std::uint32_t>((id[8] << 8) | id[9]),
+	         {}};
 	std::memcpy(f.random80.data(), id + 10, 10);
 	return f;
 }

@@ -1,6 +1,6 @@
 // SCRU160 v0.1.0: 160 bits = 48-bit Unix milliseconds | 16-bit counter | random16 | random80, big-endian;
 // text is 32 base32hex characters (canonical, upper case) or 40 hex, either case on input.
-// Spec: ../shared/specs/scru160.txt.
+// Spec: SCRU160 v0.1.0 ("Sortable, Clock and Random number-based Unique identifier", the scru160 project).
 #pragma once
 
 #include <array>
@@ -37,7 +37,8 @@ struct Fields {
 	std::array<std::uint8_t, 10> random80;
 };
 
-Bytes make(std::uint64_t timestamp, std::uint32_t counter, std::uint32_t random16, const std::uint8_t *random80) noexcept;
+Bytes make(std::uint64_t timestamp, std::uint32_t counter, std::uint32_t random16,
+           const std::uint8_t *random80) noexcept;
 Fields fields(const std::uint8_t *id) noexcept;
 std::uint64_t timestamp(const std::uint8_t *id) noexcept;
 
@@ -47,8 +48,8 @@ Bytes max_at(std::int64_t units) noexcept;
 
 // 32 base32hex or 40 hex characters, either case.
 [[nodiscard]] TextStatus parse(std::string_view text, Bytes &out) noexcept;
-void format(const std::uint8_t *id, char (&out)[text_len]) noexcept;     // upper-case base32hex
-void format_hex(const std::uint8_t *id, char (&out)[hex_len]) noexcept;  // lower-case hex
+void format(const std::uint8_t *id, char (&out)[text_len]) noexcept;    // upper-case base32hex
+void format_hex(const std::uint8_t *id, char (&out)[hex_len]) noexcept; // lower-case hex
 
 using PrefixRange = idtypes::PrefixRange<Bytes>; // empty: never: every 160-bit value is a SCRU160
 // A base32hex prefix, either case.

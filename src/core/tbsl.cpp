@@ -6,11 +6,12 @@
 namespace idtypes::tbsl {
 
 const TextRules rules = {
-	"20 characters",
-	"upper-case hexadecimal 0-9 A-F",
-	"a hexadecimal digit",
-	"The first 15 hex digits exceed 999999999999999999, so they cannot be read as seconds, microseconds and machine id.",
-	text_len,
+    "20 characters",
+    "upper-case hexadecimal 0-9 A-F",
+    "a hexadecimal digit",
+    "The first 15 hex digits exceed 999999999999999999, so they cannot be read as seconds, microseconds and machine "
+    "id.",
+    text_len,
 };
 
 Bytes make(std::uint64_t payload, std::uint32_t suffix) noexcept
@@ -141,16 +142,13 @@ Generated generate(const Stepper &stepper, const Request &req, const Clock &cloc
 	for (;;) {
 		Step s = stepper.step(stepper.ctx, req, now);
 		switch (s.result) {
-		case StepResult::issued:
-			return Generated{s.value, Status::ok, 0};
-		case StepResult::out_of_range:
-			return Generated{{}, Status::clock_range, 0};
+		case StepResult::issued: return Generated{s.value, Status::ok, 0};
+		case StepResult::out_of_range: return Generated{{}, Status::clock_range, 0};
 		case StepResult::behind:
 			if (req.on_backward == ClockBackward::error)
 				return Generated{{}, Status::clock_behind, s.behind_us};
 			break;
-		case StepResult::exhausted:
-			break;
+		case StepResult::exhausted: break;
 		}
 		if (now - start > req.max_wait_us)
 			return Generated{{}, Status::wait_timeout, s.behind_us};

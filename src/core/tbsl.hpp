@@ -1,6 +1,7 @@
 // TBSL (Infocyph\UID): 10 bytes written as 20 uppercase hex characters. The first 15 hex digits are the
 // decimal payload SSSSSSSSSSUUUUUUMM (Unix seconds, microseconds, machine id) read as one number, at most
-// 999999999999999999; the last 5 are a random or sequenced 20-bit suffix. Spec: ../shared/specs/tbsl.txt.
+// 999999999999999999; the last 5 are a random or sequenced 20-bit suffix. Spec: the TBSL
+// format of the PHP package Infocyph\UID (its canonical text format and generation rules).
 #pragma once
 
 #include <array>
@@ -50,7 +51,8 @@ Bytes max_at(std::int64_t units) noexcept;
 [[nodiscard]] TextStatus parse(std::string_view text, Bytes &out) noexcept;
 void format(const std::uint8_t *id, char (&out)[text_len]) noexcept;
 
-using PrefixRange = idtypes::PrefixRange<Bytes>; // empty: every value with that prefix has a payload above 999999999999999999
+using PrefixRange =
+    idtypes::PrefixRange<Bytes>; // empty: every value with that prefix has a payload above 999999999999999999
 // A hex prefix's range; `hi` is clamped to the largest valid TBSL.
 [[nodiscard]] PrefixRange prefix_range(std::string_view prefix) noexcept;
 

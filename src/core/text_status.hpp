@@ -13,16 +13,15 @@ namespace idtypes {
 
 enum class TextError : std::uint8_t {
 	none,
-	length,         // wrong number of symbols
-	symbol,         // a byte outside the alphabet
-	first_symbol,   // the leading symbol would set bits the value does not have
-	too_large,      // the whole value exceeds the format's maximum
-	empty_prefix,   // a prefix with no symbol
-	prefix_length,  // a prefix longer than the canonical text
+	length,        // wrong number of symbols
+	symbol,        // a byte outside the alphabet
+	first_symbol,  // the leading symbol would set bits the value does not have
+	too_large,     // the whole value exceeds the format's maximum
+	prefix_length, // a prefix longer than the canonical text
 };
 
-struct TextStatus { // 8 bytes, returned in one register
-	std::uint32_t position = 0;   // 1-based byte position for symbol errors; the length found for length errors
+struct TextStatus {             // 8 bytes, returned in one register
+	std::uint32_t position = 0; // 1-based byte position for symbol errors; the length found for length errors
 	TextError error = TextError::none;
 	unsigned char byte = 0;
 
@@ -31,11 +30,11 @@ struct TextStatus { // 8 bytes, returned in one register
 
 // The sentences a format contributes to its error details.
 struct TextRules {
-	const char *length;        // "13 characters"
-	const char *alphabet;      // "the base32-sortable alphabet (234567abcdefghijklmnopqrstuvwxyz)"
-	const char *first_symbol;  // "one of 234567abcdefghij"
-	const char *too_large;     // "The value exceeds 2^64-1."
-	unsigned max_prefix;       // symbols in the canonical text
+	const char *length;       // "13 characters"
+	const char *alphabet;     // "the base32-sortable alphabet (234567abcdefghijklmnopqrstuvwxyz)"
+	const char *first_symbol; // "one of 234567abcdefghij"
+	const char *too_large;    // "The value exceeds 2^64-1."
+	unsigned max_prefix;      // symbols in the canonical text
 };
 
 constexpr std::size_t detail_size = 256;

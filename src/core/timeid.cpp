@@ -5,11 +5,11 @@
 namespace idtypes::timeid {
 
 const TextRules rules = {
-	"13 characters",
-	"the base32-sortable alphabet 234567abcdefghijklmnopqrstuvwxyz (lower case)",
-	"one of 234567abcdefghij (the value has 64 bits, the text 65)",
-	"The value exceeds 64 bits.",
-	text_len,
+    "13 characters",
+    "the base32-sortable alphabet 234567abcdefghijklmnopqrstuvwxyz (lower case)",
+    "one of 234567abcdefghij (the value has 64 bits, the text 65)",
+    "The value exceeds 64 bits.",
+    text_len,
 };
 
 TextStatus parse(std::string_view text, std::uint64_t &out) noexcept

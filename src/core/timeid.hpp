@@ -1,5 +1,6 @@
 // TID ("timestamp identifier", the draft's TimeID; SQL type timeid).
-// Specs: ../shared/specs/tid-atproto.txt (normative) and tid-draft-goldman.txt (dashed display, prefixes).
+// Specs: the AT Protocol's "Timestamp Identifiers (TIDs)" specification (normative), and the Internet-Draft
+// draft-goldman-tid, "The Time-Ordered ID and base32lex Binary Encoding" (dashed display form, prefixes).
 // A 64-bit unsigned value: top bit 0 in generated IDs, 53 bits of Unix microseconds, a 10-bit clock id;
 // written as 13 base32-sortable symbols (65 bits, so the first symbol holds 4 bits: 2..j).
 #pragma once
@@ -17,8 +18,8 @@ namespace idtypes::timeid {
 
 using Codec = Radix2<8, 5>;
 
-inline constexpr std::size_t text_len = Codec::symbols;     // 13
-inline constexpr std::size_t dashed_len = text_len + 3;      // STTT-TTT-TTTT-CC
+inline constexpr std::size_t text_len = Codec::symbols;       // 13
+inline constexpr std::size_t dashed_len = text_len + 3;       // STTT-TTT-TTTT-CC
 inline constexpr std::uint64_t max_micros = (1ull << 53) - 1; // what make_timeid and the generator produce
 inline constexpr unsigned clock_bits = 10;
 inline constexpr unsigned max_clock_id = (1u << clock_bits) - 1;
@@ -31,7 +32,8 @@ inline constexpr TimeScale time_scale{0, 1, (std::int64_t{1} << 54) - 1};
 
 static_assert(text_len == 13 && Codec::pad == 1);
 
-using PrefixRange = idtypes::PrefixRange<std::uint64_t>; // empty: the prefix is valid text but no value has it (first symbol k..z)
+using PrefixRange =
+    idtypes::PrefixRange<std::uint64_t>; // empty: the prefix is valid text but no value has it (first symbol k..z)
 
 struct Generated {
 	std::uint64_t value;

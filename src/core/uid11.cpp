@@ -27,11 +27,9 @@ void format5(std::uint32_t v, char *out) noexcept
 } // namespace
 
 const TextRules rules = {
-	"11 characters",
-	"the Base58 alphabet 1-9 A-H J-N P-Z a-k m-z (no 0, O, I, l)",
-	"a Base58 symbol",
-	"The value exceeds 2^64-1 (the largest uid11 is jpXCZedGfVQ).",
-	text_len,
+    "11 characters",   "the Base58 alphabet 1-9 A-H J-N P-Z a-k m-z (no 0, O, I, l)",
+    "a Base58 symbol", "The value exceeds 2^64-1 (the largest uid11 is jpXCZedGfVQ).",
+    text_len,
 };
 
 TextStatus parse(std::string_view text, std::uint64_t &out) noexcept
@@ -52,8 +50,7 @@ TextStatus parse(std::string_view text, std::uint64_t &out) noexcept
 	for (std::size_t i = 1; i < text_len; i++)
 		rest = rest * 58 + digits[i];
 	std::uint64_t high, value;
-	if (__builtin_mul_overflow(digits[0], p10, &high) ||
-	    __builtin_add_overflow(high, rest, &value))
+	if (__builtin_mul_overflow(digits[0], p10, &high) || __builtin_add_overflow(high, rest, &value))
 		return fail(TextError::too_large);
 	out = value;
 	return {};
@@ -71,16 +68,16 @@ void format(std::uint64_t value, char (&out)[text_len]) noexcept
 
 PrefixRange prefix_range(std::string_view prefix) noexcept
 {
-	if (prefix.empty())
-		return PrefixRange{fail(TextError::empty_prefix), false, 0, 0};
+	if (prefix.empty()) // every value (58^11 itself does not fit 64 bits)
+		return PrefixRange{{}, false, 0, ~std::uint64_t{0}};
 	std::uint64_t value = 0;
 	bool above = false; // value(P) * 58^k no longer fits 64 bits
 	for (std::size_t i = 0; i < prefix.size(); i++) {
 		int d = alphabet.value_of(prefix[i]);
 		if (d < 0)
-			return PrefixRange{fail(TextError::symbol, static_cast<std::uint32_t>(i + 1),
-			                        static_cast<unsigned char>(prefix[i])),
-			                   false, 0, 0};
+			return PrefixRange{
+			    fail(TextError::symbol, static_cast<std::uint32_t>(i + 1), static_cast<unsigned char>(prefix[i])),
+			    false, 0, 0};
 		if (i == text_len)
 			return PrefixRange{fail(TextError::prefix_length, static_cast<std::uint32_t>(prefix.size())), false, 0, 0};
 		if (!above && (__builtin_mul_overflow(value, std::uint64_t{58}, &value) ||

@@ -1,6 +1,7 @@
 // uid11: a 64-bit unsigned payload written as exactly 11 Base58 (Bitcoin alphabet) symbols, most
 // significant first, left-padded with '1'; and its xid profile (42-bit milliseconds since
-// 2011-11-11T11:11:11.111Z, 22 random bits). Spec: ../shared/specs/uid11-xid.txt.
+// 2011-11-11T11:11:11.111Z, 22 random bits). Spec: uid11 1.0 (draft), "Fixed-length (11) Base58
+// identifier", with its profile xid.
 // Base58 is not a power of two: a text prefix is a decimal-like range value*58^k .. +58^k-1, not a bit prefix.
 #pragma once
 

@@ -9,8 +9,7 @@ namespace {
 
 template <std::size_t N>
 struct Fixed {
-	static const std::uint8_t *arg(FunctionCallInfo fcinfo, int n) { return fixed_arg(fcinfo, n); }
-	static int cmp(FunctionCallInfo fcinfo) { return memcmp(arg(fcinfo, 0), arg(fcinfo, 1), N); }
+	static int cmp(FunctionCallInfo fcinfo) { return fixed_compare<N>(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)); }
 
 	static Datum eq(FunctionCallInfo fcinfo) { PG_RETURN_BOOL(cmp(fcinfo) == 0); }
 	static Datum ne(FunctionCallInfo fcinfo) { PG_RETURN_BOOL(cmp(fcinfo) != 0); }
@@ -26,16 +25,16 @@ struct Fixed {
 	static Datum smaller(FunctionCallInfo fcinfo) { return PG_GETARG_DATUM(cmp(fcinfo) <= 0 ? 0 : 1); }
 	static Datum larger(FunctionCallInfo fcinfo) { return PG_GETARG_DATUM(cmp(fcinfo) >= 0 ? 0 : 1); }
 
-	static Datum hash(FunctionCallInfo fcinfo) { return hash_any(arg(fcinfo, 0), N); }
+	static Datum hash(FunctionCallInfo fcinfo) { return hash_any(fixed_arg(fcinfo, 0), N); }
 	static Datum hash_extended(FunctionCallInfo fcinfo)
 	{
-		return hash_any_extended(arg(fcinfo, 0), N, PG_GETARG_INT64(1));
+		return hash_any_extended(fixed_arg(fcinfo, 0), N, PG_GETARG_INT64(1));
 	}
 
 	// subtype_diff: a - b folded into a double, most significant byte first
 	static Datum diff(FunctionCallInfo fcinfo)
 	{
-		const std::uint8_t *a = arg(fcinfo, 0), *b = arg(fcinfo, 1);
+		const std::uint8_t *a = fixed_arg(fcinfo, 0), *b = fixed_arg(fcinfo, 1);
 		double d = 0;
 		for (std::size_t i = 0; i < N; i++)
 			d = d * 256 + (static_cast<int>(a[i]) - static_cast<int>(b[i]));
@@ -53,21 +52,17 @@ struct Fixed {
 	{
 		StringInfoData buf;
 		pq_begintypsend(&buf);
-		pq_sendbytes(&buf, reinterpret_cast<const char *>(arg(fcinfo, 0)), N);
+		pq_sendbytes(&buf, reinterpret_cast<const char *>(fixed_arg(fcinfo, 0)), N);
 		PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
 	}
-
-	static Datum recv(FunctionCallInfo fcinfo) { return fixed_recv<N>(fcinfo); }
 
 	static Datum to_bytea(FunctionCallInfo fcinfo)
 	{
 		bytea *out = static_cast<bytea *>(palloc(VARHDRSZ + N));
 		SET_VARSIZE(out, VARHDRSZ + N);
-		memcpy(VARDATA(out), arg(fcinfo, 0), N);
+		memcpy(VARDATA(out), fixed_arg(fcinfo, 0), N);
 		PG_RETURN_BYTEA_P(out);
 	}
-
-	static Datum from_bytea(FunctionCallInfo fcinfo) { return fixed_from_bytea<N>(fcinfo); }
 
 	// Sorting: abbreviated keys are the first 8 bytes as a big-endian integer (for these formats the time,
 	// so they almost always decide), compared with PostgreSQL's own unsigned comparator, which tuplesort
@@ -120,11 +115,7 @@ struct Fixed {
 			state->estimating = true;
 			initHyperLogLog(&state->abbr_card, 10);
 			ssup->ssup_extra = state;
-#if PG_VERSION_NUM >= 150000
 			ssup->comparator = ssup_datum_unsigned_cmp;
-#else
-			ssup->comparator = [](Datum x, Datum y, SortSupport) { return x < y ? -1 : (x > y ? 1 : 0); };
-#endif
 			ssup->abbrev_converter = abbrev_convert;
 			ssup->abbrev_abort = abbrev_abort;
 			ssup->abbrev_full_comparator = full_cmp;
@@ -152,9 +143,7 @@ struct Fixed {
 	IDTYPES_ENTRY(idtypes_fixed##N##_diff, idtypes::pg::Fixed<N>::diff(fcinfo))                                        \
 	IDTYPES_ENTRY(idtypes_fixed##N##_brin_distance, idtypes::pg::Fixed<N>::brin_distance(fcinfo))                      \
 	IDTYPES_ENTRY(idtypes_fixed##N##_send, idtypes::pg::Fixed<N>::send(fcinfo))                                        \
-	IDTYPES_ENTRY(idtypes_fixed##N##_recv, idtypes::pg::Fixed<N>::recv(fcinfo))                                        \
 	IDTYPES_ENTRY(idtypes_fixed##N##_to_bytea, idtypes::pg::Fixed<N>::to_bytea(fcinfo))                                \
-	IDTYPES_ENTRY(idtypes_fixed##N##_from_bytea, idtypes::pg::Fixed<N>::from_bytea(fcinfo))                            \
 	IDTYPES_ENTRY(idtypes_fixed##N##_sortsupport, idtypes::pg::Fixed<N>::sortsupport(fcinfo))
 
 extern "C" {

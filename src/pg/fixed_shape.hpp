@@ -1,6 +1,7 @@
 // The shape shared by fixed-length IDs passed by reference (tbsl: 10 bytes, scru160: 20): big-endian
 // bytes ordered by memcmp, sent as they are. fixed_shape.cpp exports the SQL-callable functions per length
-// (idtypes_fixed10_lt, ...); the SQL scripts bind them per type.
+// (idtypes_fixed10_lt, ...); the SQL scripts bind them per type. Binary input and the bytea cast are the
+// type's own (they may need the format's check).
 #pragma once
 
 #include <array>
@@ -24,41 +25,35 @@ inline const std::uint8_t *fixed_arg(FunctionCallInfo fcinfo, int n)
 // A format's check of bytes from binary input: nullptr when valid, else why not (the DETAIL).
 using Validator = const char *(*)(const std::uint8_t *bytes);
 
-// Binary receive: exactly N bytes, and valid for the format (22P03 otherwise).
+// Binary receive: exactly N bytes, and valid for the format (22P03 otherwise). Each fixed-length type
+// exports its own (<type>_recv), so that no entry point skips its format's check.
 template <std::size_t N>
 Datum fixed_recv(FunctionCallInfo fcinfo, Validator validate = nullptr)
 {
 	StringInfo buf = reinterpret_cast<StringInfo>(PG_GETARG_POINTER(0));
-	const char *type = PG_NARGS() > 1 ? format_type_be(PG_GETARG_OID(1)) : "ID";
 	int left = buf->len - buf->cursor;
 	if (left != static_cast<int>(N))
-		ereport(ERROR, (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-		                errmsg("incorrect binary data format for type %s", type),
-		                errdetail("Expected %zu bytes, found %d.", N, left)));
+		report_bad_binary(received_type_name(fcinfo), psprintf("Expected %zu bytes, found %d.", N, left));
 	auto *out = static_cast<std::uint8_t *>(palloc(N));
 	pq_copymsgbytes(buf, reinterpret_cast<char *>(out), N);
-	const char *why = validate ? validate(out) : nullptr;
-	if (why != nullptr)
-		ereport(ERROR, (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
-		                errmsg("incorrect binary data format for type %s", type), errdetail("%s", why)));
+	if (const char *why = validate ? validate(out) : nullptr)
+		report_bad_binary(received_type_name(fcinfo), why);
 	PG_RETURN_POINTER(out);
 }
 
-// bytea cast: exactly N bytes, and valid for the format (22P02 otherwise).
+// bytea cast: exactly N bytes, and valid for the format (22P02 otherwise). Exported per type like fixed_recv.
 template <std::size_t N>
 Datum fixed_from_bytea(FunctionCallInfo fcinfo, Validator validate = nullptr)
 {
 	bytea *in = PG_GETARG_BYTEA_PP(0);
 	std::size_t len = VARSIZE_ANY_EXHDR(in);
-	const char *type = format_type_be(get_fn_expr_rettype(fcinfo->flinfo));
 	if (len != N)
-		report_wrong_length(type, N, len);
+		report_wrong_length(result_type_name(fcinfo), N, len);
 	auto *out = static_cast<std::uint8_t *>(palloc(N));
 	memcpy(out, VARDATA_ANY(in), N);
-	const char *why = validate ? validate(out) : nullptr;
-	if (why != nullptr)
+	if (const char *why = validate ? validate(out) : nullptr)
 		ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-		                errmsg("invalid input syntax for type %s: not a valid %s", type, type), errdetail("%s", why)));
+		                errmsg("invalid bytea value for type %s", result_type_name(fcinfo)), errdetail("%s", why)));
 	PG_RETURN_POINTER(out);
 }
 

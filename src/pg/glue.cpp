@@ -12,10 +12,10 @@ void report_invalid_text(const char *type, std::string_view input, const TextSta
 {
 	char detail[detail_size];
 	describe(status, rules, detail);
-	ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-	                errmsg("invalid input syntax for type %s: \"%.*s\"", type, static_cast<int>(input.size()),
-	                       input.data()),
-	                errdetail("%s", detail)));
+	ereport(ERROR,
+	        (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+	         errmsg("invalid input syntax for type %s: \"%.*s\"", type, static_cast<int>(input.size()), input.data()),
+	         errdetail("%s", detail)));
 	pg_unreachable();
 }
 
@@ -26,6 +26,20 @@ void report_wrong_length(const char *type, std::size_t expected, std::size_t fou
 	                errdetail("Expected %zu bytes, found %zu.", expected, found)));
 	pg_unreachable();
 }
+
+void report_bad_binary(const char *type, const char *detail)
+{
+	ereport(ERROR, (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
+	                errmsg("incorrect binary data format for type %s", type), errdetail("%s", detail)));
+	pg_unreachable();
+}
+
+const char *received_type_name(FunctionCallInfo fcinfo)
+{
+	return PG_NARGS() > 1 ? format_type_be(PG_GETARG_OID(1)) : "ID";
+}
+
+const char *result_type_name(FunctionCallInfo fcinfo) { return format_type_be(get_fn_expr_rettype(fcinfo->flinfo)); }
 
 void report_out_of_range(const char *what, std::int64_t lo, std::int64_t hi, std::int64_t value)
 {
@@ -69,11 +83,11 @@ std::int64_t units_of_timestamptz(const TimeScale &scale, TimestampTz ts, const 
 {
 	std::int64_t units = 0;
 	if (TIMESTAMP_NOT_FINITE(ts) || !units_at(scale, to_unix_us(ts), units))
-		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-		                errmsg("timestamp out of range for type %s", type),
-		                errdetail("A %s holds times from %s to %s.", type,
-		                          pstrdup(timestamptz_to_str(timestamptz_of_units(scale, 0))),
-		                          pstrdup(timestamptz_to_str(timestamptz_of_units(scale, scale.max_units))))));
+		ereport(ERROR,
+		        (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("timestamp out of range for type %s", type),
+		         errdetail("A %s holds times from %s to %s.", type,
+		                   pstrdup(timestamptz_to_str(timestamptz_of_units(scale, 0))),
+		                   pstrdup(timestamptz_to_str(timestamptz_of_units(scale, scale.max_units))))));
 	return units;
 }
 
@@ -136,8 +150,9 @@ void bytes_of_numeric(Datum numeric, std::uint8_t *be, std::size_t n, const char
 		digits = digits.substr(0, point);
 	}
 	if (!whole || bigradix::parse(digits, bigradix::decimal, be, n).status != bigradix::Parse::ok)
-		ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("numeric %s out of range for type %s", text, type),
-		                errdetail("A %s is a whole number from 0 to 2^%zu-1.", type, n * 8)));
+		ereport(ERROR,
+		        (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("numeric %s out of range for type %s", text, type),
+		         errdetail("A %s is a whole number from 0 to 2^%zu-1.", type, n * 8)));
 }
 
 } // namespace idtypes::pg

@@ -52,8 +52,15 @@ namespace idtypes::pg {
                                       const TextRules &rules);
 // 22P02 for a bytea of the wrong length cast to a fixed-length type.
 [[noreturn]] void report_wrong_length(const char *type, std::size_t expected, std::size_t found);
+// 22P03 `incorrect binary data format for type <type>` with a DETAIL.
+[[noreturn]] void report_bad_binary(const char *type, const char *detail);
 // 22003 `<what> must be between <lo> and <hi>, got <value>`.
 [[noreturn]] void report_out_of_range(const char *what, std::int64_t lo, std::int64_t hi, std::int64_t value);
+
+// The SQL name of the type a receive function reads (its second argument; COPY and binds have no fn_expr)
+// or a function returns. Catalog lookups: for error messages only, never on the path of a valid value.
+const char *received_type_name(FunctionCallInfo fcinfo);
+const char *result_type_name(FunctionCallInfo fcinfo);
 
 // The text of a text argument, without copying (detoasts when needed).
 std::string_view text_arg(FunctionCallInfo fcinfo, int n);
@@ -82,8 +89,3 @@ Datum numeric_of_bytes(const std::uint8_t *be, std::size_t n);
 void bytes_of_numeric(Datum numeric, std::uint8_t *be, std::size_t n, const char *type);
 
 } // namespace idtypes::pg
-
-// Declares an SQL-callable C function whose body is one expression (inside extern "C").
-#define IDTYPES_ENTRY(name, call)                                                                                      \
-	PG_FUNCTION_INFO_V1(name);                                                                                         \
-	Datum name(PG_FUNCTION_ARGS) { return call; }

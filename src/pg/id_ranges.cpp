@@ -24,7 +24,7 @@ IdBounds prefix_bounds_or_error(const IdTypeTraits &t, std::string_view prefix)
 	return b;
 }
 
-// One end of a tstzrange as a window bound; `everything_beyond` is set when the bound excludes every
+// One end of a tstzrange as a window bound; `excludes_all` is set when the bound excludes every
 // instant (a lower bound of +infinity, an upper bound of -infinity).
 WindowBound window_end(const RangeBound &b, bool &excludes_all)
 {
@@ -88,53 +88,20 @@ Oid helper_function(const IdTypeTraits &t, Oid planned_function, const char *suf
 	return LookupFuncName(name, 1, &argtype, true);
 }
 
-// The `>=` and `<=` of a type's default btree operator class. Finding the default class scans pg_opclass,
-// which would cost more than the rest of planning a small query, so the answer is kept per backend for a
-// few types and forgotten whenever an operator class changes.
-struct RangeOperators {
-	Oid type, ge, le;
-};
-RangeOperators known_operators[8];
-bool invalidation_registered = false;
-
-void forget_operators(Datum, int, uint32)
-{
-	for (RangeOperators &k : known_operators)
-		k.type = InvalidOid;
-}
-
-RangeOperators range_operators(Oid type)
-{
-	for (const RangeOperators &k : known_operators)
-		if (k.type == type)
-			return k;
-	if (!invalidation_registered) {
-		CacheRegisterSyscacheCallback(CLAOID, forget_operators, 0);
-		invalidation_registered = true;
-	}
-	RangeOperators found{type, InvalidOid, InvalidOid};
-	Oid opclass = GetDefaultOpClass(type, BTREE_AM_OID);
-	if (OidIsValid(opclass)) {
-		Oid family = get_opclass_family(opclass);
-		found.ge = get_opfamily_member(family, type, type, BTGreaterEqualStrategyNumber);
-		found.le = get_opfamily_member(family, type, type, BTLessEqualStrategyNumber);
-	}
-	static unsigned next_slot = 0;
-	known_operators[next_slot++ % (sizeof known_operators / sizeof known_operators[0])] = found;
-	return found;
-}
-
-// `left >= lo AND left <= hi` as two clauses using the type's default btree operators; NIL if the type
-// has none.
+// `left >= lo AND left <= hi` as two clauses using the type's default btree operators (from the type
+// cache, which PostgreSQL keeps valid); NIL if the type has none.
 List *range_clauses(Node *left, Expr *lo, Expr *hi)
 {
-	RangeOperators ops = range_operators(exprType(left));
-	Oid ge = ops.ge, le = ops.le;
+	Oid type = exprType(left);
+	TypeCacheEntry *tc = lookup_type_cache(type, TYPECACHE_BTREE_OPFAMILY);
+	if (!OidIsValid(tc->btree_opf))
+		return NIL;
+	Oid ge = get_opfamily_member(tc->btree_opf, type, type, BTGreaterEqualStrategyNumber);
+	Oid le = get_opfamily_member(tc->btree_opf, type, type, BTLessEqualStrategyNumber);
 	if (!OidIsValid(ge) || !OidIsValid(le))
 		return NIL;
 	Expr *a = make_opclause(ge, BOOLOID, false, reinterpret_cast<Expr *>(left), lo, InvalidOid, InvalidOid);
-	Expr *b = make_opclause(le, BOOLOID, false, static_cast<Expr *>(copyObjectImpl(left)), hi, InvalidOid,
-	                        InvalidOid);
+	Expr *b = make_opclause(le, BOOLOID, false, static_cast<Expr *>(copyObjectImpl(left)), hi, InvalidOid, InvalidOid);
 	set_opfuncid(reinterpret_cast<OpExpr *>(a));
 	set_opfuncid(reinterpret_cast<OpExpr *>(b));
 	return list_make2(a, b);
@@ -169,7 +136,7 @@ Node *simplify(const IdTypeTraits &t, Selector s, FuncExpr *call)
 		if (!OidIsValid(lo_fn) || !OidIsValid(hi_fn))
 			return nullptr;
 		lo = reinterpret_cast<Expr *>(
-			makeFuncExpr(lo_fn, id_type, list_make1(right), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+		    makeFuncExpr(lo_fn, id_type, list_make1(right), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
 		hi = reinterpret_cast<Expr *>(makeFuncExpr(hi_fn, id_type, list_make1(copyObjectImpl(right)), InvalidOid,
 		                                           InvalidOid, COERCE_EXPLICIT_CALL));
 	}

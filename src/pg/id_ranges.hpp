@@ -10,11 +10,7 @@
 // A format supplies an IdTypeTraits; IDTYPES_RANGE_FUNCTIONS stamps out its SQL-callable entry points.
 #pragma once
 
-#include <array>
-#include <cstring>
-#include <new>
-
-#include "pg/glue.hpp"
+#include "pg/type_io.hpp"
 
 namespace idtypes::pg {
 
@@ -25,7 +21,7 @@ struct IdBounds {
 };
 
 struct IdTypeTraits {
-	const char *name;      // the SQL type; helper functions are named <name>_prefix_lo and so on
+	const char *name; // the SQL type; helper functions are named <name>_prefix_lo and so on
 	const TextRules *rules;
 	TimeScale scale;
 	IdBounds (*prefix)(std::string_view prefix);
@@ -36,46 +32,6 @@ struct IdTypeTraits {
 };
 
 enum class Selector : std::uint8_t { prefix, window };
-
-// An ID value as a Datum: 64-bit IDs by value, byte-array IDs as a palloc'd copy.
-inline Datum id_datum(std::uint64_t v) { return UInt64GetDatum(v); }
-template <std::size_t N>
-Datum id_datum(const std::array<std::uint8_t, N> &bytes)
-{
-	void *p = palloc(N);
-	memcpy(p, bytes.data(), N);
-	return PointerGetDatum(p);
-}
-
-// Where a type's input function has the core write an ID: a local for 64-bit IDs, the palloc'd datum
-// itself for byte-array IDs (see the note on parse in core/text_status.hpp).
-template <typename V>
-struct IdOutput;
-template <>
-struct IdOutput<std::uint64_t> {
-	std::uint64_t value;
-	std::uint64_t &target() { return value; }
-	Datum datum() const { return UInt64GetDatum(value); }
-};
-template <std::size_t N>
-struct IdOutput<std::array<std::uint8_t, N>> {
-	std::array<std::uint8_t, N> *value = new (palloc(N)) std::array<std::uint8_t, N>;
-	std::array<std::uint8_t, N> &target() { return *value; }
-	Datum datum() const { return PointerGetDatum(value); }
-};
-
-// A type's text input function: the core's parse(text, out), or 22P02 with its DETAIL.
-template <typename V>
-Datum text_in(FunctionCallInfo fcinfo, const char *type, TextStatus (*parse)(std::string_view, V &) noexcept,
-              const TextRules &rules)
-{
-	const char *input = PG_GETARG_CSTRING(0);
-	IdOutput<V> out;
-	TextStatus status = parse(input, out.target());
-	if (!status.ok())
-		report_invalid_text(type, input, status, rules);
-	return out.datum();
-}
 
 // A core PrefixRange as IdBounds.
 template <typename V>

@@ -45,20 +45,20 @@ bool check_timeid_clock_id(int *value, void **, GucSource) { return check_identi
 int checked_identity(const IdentityRange &range, int value, const char *argument_hint)
 {
 	if (value < range.min || value > range.max)
-		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-		                errmsg("invalid value for parameter \"%s\": %d", range.name, value),
-		                errdetail("It was set before idtypes was loaded, so it could not be checked then; it must "
-		                          "be between %d and %d.",
-		                          range.min, range.max),
-		                errhint("Set %s to a value from %d to %d, or %s.", range.name, range.min, range.max,
-		                        argument_hint)));
+		ereport(ERROR,
+		        (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+		         errmsg("invalid value for parameter \"%s\": %d", range.name, value),
+		         errdetail("It was set before idtypes was loaded, so it could not be checked then; it must "
+		                   "be between %d and %d.",
+		                   range.min, range.max),
+		         errhint("Set %s to a value from %d to %d, or %s.", range.name, range.min, range.max, argument_hint)));
 	return value;
 }
 
 const struct config_enum_entry clock_backward_options[] = {
-	{"wait", clock_backward_wait, false},
-	{"error", clock_backward_error, false},
-	{nullptr, 0, false},
+    {"wait", clock_backward_wait, false},
+    {"error", clock_backward_error, false},
+    {nullptr, 0, false},
 };
 
 } // namespace
@@ -90,16 +90,16 @@ void _PG_init(void)
 	                        "-1 (the default) uses one clock id per server, drawn at random; 0 to 1023 sets it.",
 	                        &timeid_clock_id_value, -1, INT_MIN, INT_MAX, PGC_USERSET, 0, check_timeid_clock_id,
 	                        nullptr, nullptr);
-	DefineCustomIntVariable("idtypes.tbsl_machine_id", "Machine id of the TBSLs generated without a machine_id argument.",
-	                        "Give every server that writes into the same keyspace its own id, 0 to 99.",
-	                        &tbsl_machine_id_value, 0, INT_MIN, INT_MAX, PGC_USERSET, 0, check_tbsl_machine_id, nullptr,
-	                        nullptr);
+	DefineCustomIntVariable(
+	    "idtypes.tbsl_machine_id", "Machine id of the TBSLs generated without a machine_id argument.",
+	    "Give every server that writes into the same keyspace its own id, 0 to 99.", &tbsl_machine_id_value, 0, INT_MIN,
+	    INT_MAX, PGC_USERSET, 0, check_tbsl_machine_id, nullptr, nullptr);
 	defining = false;
-	DefineCustomEnumVariable("idtypes.clock_backward",
-	                         "What tbsl_generate does when the clock is behind the last TBSL it issued.",
-	                         "wait: wait for the clock to catch up, at most idtypes.clock_backward_max_wait; error: fail at once.",
-	                         &clock_backward_setting, clock_backward_wait, clock_backward_options, PGC_USERSET, 0,
-	                         nullptr, nullptr, nullptr);
+	DefineCustomEnumVariable(
+	    "idtypes.clock_backward", "What tbsl_generate does when the clock is behind the last TBSL it issued.",
+	    "wait: wait for the clock to catch up, at most idtypes.clock_backward_max_wait; error: fail at once.",
+	    &clock_backward_setting, clock_backward_wait, clock_backward_options, PGC_USERSET, 0, nullptr, nullptr,
+	    nullptr);
 	DefineCustomIntVariable("idtypes.clock_backward_max_wait", "Longest wait for a clock that went backwards.", nullptr,
 	                        &clock_backward_max_wait_ms, 1000, 0, 60000, PGC_USERSET, GUC_UNIT_MS, nullptr, nullptr,
 	                        nullptr);

@@ -16,11 +16,14 @@ std::int64_t units_of(Datum id)
 	return static_cast<std::int64_t>(scru160::timestamp(reinterpret_cast<const std::uint8_t *>(DatumGetPointer(id))));
 }
 
-const IdTypeTraits traits = {type_name, &scru160::rules, scru160::time_scale,
-                             prefix_bounds<scru160::prefix_range>, datum_at<scru160::min_at>, datum_at<scru160::max_at>,
-                             units_of, fixed_compare<scru160::size>};
-
-const std::uint8_t *arg(FunctionCallInfo fcinfo, int n) { return fixed_arg(fcinfo, n); }
+const IdTypeTraits traits = {type_name,
+                             &scru160::rules,
+                             scru160::time_scale,
+                             prefix_bounds<scru160::prefix_range>,
+                             datum_at<scru160::min_at>,
+                             datum_at<scru160::max_at>,
+                             units_of,
+                             fixed_compare<scru160::size>};
 
 } // namespace
 
@@ -40,14 +43,14 @@ Datum scru160_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, scru160::
 Datum scru160_out(PG_FUNCTION_ARGS)
 {
 	char text[scru160::text_len];
-	scru160::format(arg(fcinfo, 0), text);
+	scru160::format(fixed_arg(fcinfo, 0), text);
 	PG_RETURN_CSTRING(cstring_of(text, sizeof text));
 }
 
 Datum scru160_to_hex(PG_FUNCTION_ARGS)
 {
 	char text[scru160::hex_len];
-	scru160::format_hex(arg(fcinfo, 0), text);
+	scru160::format_hex(fixed_arg(fcinfo, 0), text);
 	PG_RETURN_TEXT_P(cstring_to_text_with_len(text, sizeof text));
 }
 
@@ -64,24 +67,28 @@ Datum make_scru160(PG_FUNCTION_ARGS)
 		report_out_of_range("random16", 0, 0xFFFF, random16);
 	std::size_t len = VARSIZE_ANY_EXHDR(random80);
 	if (len != 10)
-		ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("random80 must be exactly 10 bytes, got %zu", len)));
+		ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+		                errmsg("random80 must be exactly 10 bytes, got %zu", len)));
 	return id_datum(scru160::make(static_cast<std::uint64_t>(unix_ms), static_cast<std::uint32_t>(counter),
-	                                 static_cast<std::uint32_t>(random16),
-	                                 reinterpret_cast<const std::uint8_t *>(VARDATA_ANY(random80))));
+	                              static_cast<std::uint32_t>(random16),
+	                              reinterpret_cast<const std::uint8_t *>(VARDATA_ANY(random80))));
 }
 
-Datum scru160_counter(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(scru160::fields(arg(fcinfo, 0)).counter)); }
+Datum scru160_counter(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(static_cast<int32>(scru160::fields(fixed_arg(fcinfo, 0)).counter));
+}
 
 Datum scru160_random16(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT32(static_cast<int32>(scru160::fields(arg(fcinfo, 0)).random16));
+	PG_RETURN_INT32(static_cast<int32>(scru160::fields(fixed_arg(fcinfo, 0)).random16));
 }
 
 Datum scru160_random80(PG_FUNCTION_ARGS)
 {
 	bytea *out = static_cast<bytea *>(palloc(VARHDRSZ + 10));
 	SET_VARSIZE(out, VARHDRSZ + 10);
-	memcpy(VARDATA(out), arg(fcinfo, 0) + 10, 10);
+	memcpy(VARDATA(out), fixed_arg(fcinfo, 0) + 10, 10);
 	PG_RETURN_BYTEA_P(out);
 }
 
@@ -96,6 +103,8 @@ Datum scru160_generate(PG_FUNCTION_ARGS)
 	return id_datum(g.value);
 }
 
+IDTYPES_ENTRY(scru160_recv, fixed_recv<scru160::size>(fcinfo))
+IDTYPES_ENTRY(scru160_from_bytea, fixed_from_bytea<scru160::size>(fcinfo))
 IDTYPES_RANGE_FUNCTIONS(scru160, traits)
 
 } // extern "C"

@@ -11,7 +11,7 @@ extern int test_clock_offset_ms;       // idtypes.test_clock_offset: superuser-o
 // The identities generators use when no argument gives one. Each raises 22023, naming the setting and its
 // value, when the setting holds a value that could not be checked when it was set (it was set before
 // idtypes was loaded) and is out of range: generating with another identity instead would be silently wrong.
-int tbsl_machine_id_setting();  // idtypes.tbsl_machine_id: 0..99
-int timeid_clock_id_setting();  // idtypes.timeid_clock_id: -1 (the server's random clock id) or 0..1023
+int tbsl_machine_id_setting(); // idtypes.tbsl_machine_id: 0..99
+int timeid_clock_id_setting(); // idtypes.timeid_clock_id: -1 (the server's random clock id) or 0..1023
 
 } // namespace idtypes::pg

@@ -14,11 +14,14 @@ constexpr const char *type_name = "tbsl";
 
 std::int64_t units_of(Datum id) { return tbsl::unix_us(reinterpret_cast<const std::uint8_t *>(DatumGetPointer(id))); }
 
-const IdTypeTraits traits = {type_name, &tbsl::rules, tbsl::time_scale,
-                             prefix_bounds<tbsl::prefix_range>, datum_at<tbsl::min_at>, datum_at<tbsl::max_at>,
-                             units_of, fixed_compare<tbsl::size>};
-
-const std::uint8_t *arg(FunctionCallInfo fcinfo, int n) { return fixed_arg(fcinfo, n); }
+const IdTypeTraits traits = {type_name,
+                             &tbsl::rules,
+                             tbsl::time_scale,
+                             prefix_bounds<tbsl::prefix_range>,
+                             datum_at<tbsl::min_at>,
+                             datum_at<tbsl::max_at>,
+                             units_of,
+                             fixed_compare<tbsl::size>};
 
 // Binary input must hold a payload of at most 18 decimal digits, like text input.
 const char *invalid_reason(const std::uint8_t *bytes)
@@ -56,11 +59,11 @@ Datum tbsl_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, tbsl::parse,
 Datum tbsl_out(PG_FUNCTION_ARGS)
 {
 	char text[tbsl::text_len];
-	tbsl::format(arg(fcinfo, 0), text);
+	tbsl::format(fixed_arg(fcinfo, 0), text);
 	PG_RETURN_CSTRING(cstring_of(text, sizeof text));
 }
 
-Datum tbsl_to_numeric(PG_FUNCTION_ARGS) { return numeric_of_bytes(arg(fcinfo, 0), tbsl::size); }
+Datum tbsl_to_numeric(PG_FUNCTION_ARGS) { return numeric_of_bytes(fixed_arg(fcinfo, 0), tbsl::size); }
 
 Datum numeric_to_tbsl(PG_FUNCTION_ARGS)
 {
@@ -85,18 +88,21 @@ Datum make_tbsl(PG_FUNCTION_ARGS)
 	if (suffix < 0 || static_cast<std::uint32_t>(suffix) > tbsl::max_suffix)
 		report_out_of_range("suffix", 0, tbsl::max_suffix, suffix);
 	return id_datum(tbsl::from_fields(static_cast<std::uint64_t>(seconds), static_cast<std::uint32_t>(micros),
-	                                     static_cast<std::uint32_t>(machine), static_cast<std::uint32_t>(suffix)));
+	                                  static_cast<std::uint32_t>(machine), static_cast<std::uint32_t>(suffix)));
 }
 
-Datum tbsl_machine_id(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(tbsl::fields(arg(fcinfo, 0)).machine)); }
+Datum tbsl_machine_id(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(static_cast<int32>(tbsl::fields(fixed_arg(fcinfo, 0)).machine));
+}
 
-Datum tbsl_suffix(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(tbsl::suffix(arg(fcinfo, 0)))); }
+Datum tbsl_suffix(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(tbsl::suffix(fixed_arg(fcinfo, 0)))); }
 
 Datum tbsl_to_base(PG_FUNCTION_ARGS)
 {
 	const Alphabet &a = base_arg(fcinfo, 1);
 	char out[tbsl::max_base_len];
-	std::size_t len = tbsl::to_base(arg(fcinfo, 0), a, out);
+	std::size_t len = tbsl::to_base(fixed_arg(fcinfo, 0), a, out);
 	PG_RETURN_TEXT_P(cstring_to_text_with_len(out, static_cast<int>(len)));
 }
 
@@ -115,11 +121,12 @@ Datum tbsl_from_base(PG_FUNCTION_ARGS)
 	case tbsl::FromBase::payload: detail = tbsl::rules.too_large; break;
 	case tbsl::FromBase::ok: break;
 	}
-	ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-	                errmsg("invalid input syntax for type %s in base %d: \"%.*s\"", type_name, PG_GETARG_INT32(1),
-	                       static_cast<int>(text.size()), text.data()),
-	                p.status == tbsl::FromBase::symbol ? errdetail("Character %zu is not a digit of the base.", p.position)
-	                                                   : errdetail("%s", detail)));
+	ereport(ERROR,
+	        (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+	         errmsg("invalid input syntax for type %s in base %d: \"%.*s\"", type_name, PG_GETARG_INT32(1),
+	                static_cast<int>(text.size()), text.data()),
+	         p.status == tbsl::FromBase::symbol ? errdetail("Character %zu is not a digit of the base.", p.position)
+	                                            : errdetail("%s", detail)));
 	PG_RETURN_NULL();
 }
 
@@ -131,24 +138,24 @@ Datum tbsl_generate(PG_FUNCTION_ARGS)
 	tbsl::Request req{};
 	req.machine = static_cast<std::uint32_t>(machine);
 	req.sequenced = !PG_ARGISNULL(1) && PG_GETARG_BOOL(1);
-	req.on_backward = clock_backward_setting == clock_backward_error ? tbsl::ClockBackward::error
-	                                                                 : tbsl::ClockBackward::wait;
+	req.on_backward =
+	    clock_backward_setting == clock_backward_error ? tbsl::ClockBackward::error : tbsl::ClockBackward::wait;
 	req.max_wait_us = static_cast<std::int64_t>(clock_backward_max_wait_ms) * 1000;
 	pooled_random(&req.random, sizeof req.random);
 	tbsl::Generated g = next_tbsl(req);
 	switch (g.status) {
-	case tbsl::Status::ok:
-		return id_datum(g.value);
+	case tbsl::Status::ok: return id_datum(g.value);
 	case tbsl::Status::clock_behind:
-		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-		                errmsg("the clock is " INT64_FORMAT " microseconds behind the last TBSL generated", g.behind_us),
-		                errhint("Set idtypes.clock_backward = 'wait' to wait for the clock instead.")));
+		ereport(ERROR,
+		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		         errmsg("the clock is " INT64_FORMAT " microseconds behind the last TBSL generated", g.behind_us),
+		         errhint("Set idtypes.clock_backward = 'wait' to wait for the clock instead.")));
 		break;
 	case tbsl::Status::wait_timeout:
-		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-		                errmsg("gave up waiting for the clock after %d ms", clock_backward_max_wait_ms),
-		                errdetail("The clock is " INT64_FORMAT " microseconds behind the last TBSL generated.",
-		                          g.behind_us)));
+		ereport(ERROR,
+		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		         errmsg("gave up waiting for the clock after %d ms", clock_backward_max_wait_ms),
+		         errdetail("The clock is " INT64_FORMAT " microseconds behind the last TBSL generated.", g.behind_us)));
 		break;
 	case tbsl::Status::interrupted:
 		CHECK_FOR_INTERRUPTS();

@@ -14,11 +14,14 @@ constexpr const char *type_name = "timeid";
 
 std::int64_t units_of(Datum id) { return static_cast<std::int64_t>(tid::micros(DatumGetUInt64(id))); }
 
-const IdTypeTraits traits = {type_name, &tid::rules, tid::time_scale,
-                             prefix_bounds<tid::prefix_range>, datum_at<tid::min_at>, datum_at<tid::max_at>,
-                             units_of, u64_compare};
-
-std::uint64_t arg(FunctionCallInfo fcinfo, int n) { return u64_arg(fcinfo, n); }
+const IdTypeTraits traits = {type_name,
+                             &tid::rules,
+                             tid::time_scale,
+                             prefix_bounds<tid::prefix_range>,
+                             datum_at<tid::min_at>,
+                             datum_at<tid::max_at>,
+                             units_of,
+                             u64_compare};
 
 } // namespace
 
@@ -39,13 +42,13 @@ Datum timeid_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, tid::parse
 Datum timeid_out(PG_FUNCTION_ARGS)
 {
 	char text[tid::text_len];
-	tid::format(arg(fcinfo, 0), text);
+	tid::format(u64_arg(fcinfo, 0), text);
 	PG_RETURN_CSTRING(cstring_of(text, sizeof text));
 }
 
 Datum timeid_to_bigint(PG_FUNCTION_ARGS)
 {
-	std::uint64_t v = arg(fcinfo, 0);
+	std::uint64_t v = u64_arg(fcinfo, 0);
 	if (v > static_cast<std::uint64_t>(PG_INT64_MAX))
 		ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("timeid out of range for bigint"),
 		                errdetail("The timeid has its top bit set (its text starts with c..j).")));
@@ -56,7 +59,10 @@ Datum bigint_to_timeid(PG_FUNCTION_ARGS)
 {
 	int64 v = PG_GETARG_INT64(0);
 	if (v < 0)
-		report_out_of_range("bigint cast to timeid", 0, PG_INT64_MAX, v);
+		ereport(ERROR,
+		        (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE), errmsg("bigint out of range for type timeid"),
+		         errdetail("A timeid made from a bigint must be between 0 and " INT64_FORMAT ", got " INT64_FORMAT ".",
+		                   PG_INT64_MAX, v)));
 	PG_RETURN_DATUM(UInt64GetDatum(static_cast<std::uint64_t>(v)));
 }
 
@@ -71,14 +77,14 @@ Datum make_timeid(PG_FUNCTION_ARGS)
 	PG_RETURN_DATUM(UInt64GetDatum(tid::make(static_cast<std::uint64_t>(micros), static_cast<unsigned>(clock))));
 }
 
-Datum timeid_micros(PG_FUNCTION_ARGS) { PG_RETURN_INT64(static_cast<int64>(tid::micros(arg(fcinfo, 0)))); }
+Datum timeid_micros(PG_FUNCTION_ARGS) { PG_RETURN_INT64(static_cast<int64>(tid::micros(u64_arg(fcinfo, 0)))); }
 
-Datum timeid_clock_id(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(tid::clock_id(arg(fcinfo, 0)))); }
+Datum timeid_clock_id(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(tid::clock_id(u64_arg(fcinfo, 0)))); }
 
 Datum timeid_to_dashed(PG_FUNCTION_ARGS)
 {
 	char text[tid::dashed_len];
-	tid::format_dashed(arg(fcinfo, 0), text);
+	tid::format_dashed(u64_arg(fcinfo, 0), text);
 	PG_RETURN_TEXT_P(cstring_to_text_with_len(text, sizeof text));
 }
 

@@ -14,4 +14,3 @@ inline int u64_compare(Datum a, Datum b)
 }
 
 } // namespace idtypes::pg
-

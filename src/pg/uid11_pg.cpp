@@ -15,11 +15,14 @@ constexpr const char *type_name = "uid11";
 std::int64_t units_of(Datum id) { return static_cast<std::int64_t>(uid11::xid_delta(DatumGetUInt64(id))); }
 
 // Timestamps of a uid11 always read it as the xid profile.
-const IdTypeTraits traits = {type_name, &uid11::rules, uid11::time_scale,
-                             prefix_bounds<uid11::prefix_range>, datum_at<uid11::min_at>, datum_at<uid11::max_at>,
-                             units_of, u64_compare};
-
-std::uint64_t arg(FunctionCallInfo fcinfo, int n) { return u64_arg(fcinfo, n); }
+const IdTypeTraits traits = {type_name,
+                             &uid11::rules,
+                             uid11::time_scale,
+                             prefix_bounds<uid11::prefix_range>,
+                             datum_at<uid11::min_at>,
+                             datum_at<uid11::max_at>,
+                             units_of,
+                             u64_compare};
 
 } // namespace
 
@@ -39,14 +42,14 @@ Datum uid11_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, uid11::pars
 Datum uid11_out(PG_FUNCTION_ARGS)
 {
 	char text[uid11::text_len];
-	uid11::format(arg(fcinfo, 0), text);
+	uid11::format(u64_arg(fcinfo, 0), text);
 	PG_RETURN_CSTRING(cstring_of(text, sizeof text));
 }
 
 Datum uid11_to_numeric(PG_FUNCTION_ARGS)
 {
 	std::uint8_t be[8];
-	store_be64(arg(fcinfo, 0), be);
+	store_be64(u64_arg(fcinfo, 0), be);
 	return numeric_of_bytes(be, sizeof be);
 }
 
@@ -67,11 +70,11 @@ Datum make_uid11_xid(PG_FUNCTION_ARGS)
 		report_out_of_range("unix_ms", uid11::xid_epoch_ms, last_ms, unix_ms);
 	if (random < 0 || static_cast<std::uint32_t>(random) > uid11::xid_max_random)
 		report_out_of_range("random", 0, uid11::xid_max_random, random);
-	PG_RETURN_DATUM(UInt64GetDatum(
-		uid11::make_xid(static_cast<std::uint64_t>(unix_ms - uid11::xid_epoch_ms), static_cast<std::uint32_t>(random))));
+	PG_RETURN_DATUM(UInt64GetDatum(uid11::make_xid(static_cast<std::uint64_t>(unix_ms - uid11::xid_epoch_ms),
+	                                               static_cast<std::uint32_t>(random))));
 }
 
-Datum uid11_xid_random(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(uid11::xid_random(arg(fcinfo, 0)))); }
+Datum uid11_xid_random(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(uid11::xid_random(u64_arg(fcinfo, 0)))); }
 
 Datum uid11_generate(PG_FUNCTION_ARGS)
 {

@@ -43,7 +43,10 @@ std::vector<std::array<std::uint8_t, N>> byte_ids(bool tbsl_valid)
 // A format function's ID argument: 64-bit IDs by value, byte-array IDs by pointer.
 std::uint64_t id_arg(std::uint64_t v) { return v; }
 template <std::size_t N>
-const std::uint8_t *id_arg(const std::array<std::uint8_t, N> &b) { return b.data(); }
+const std::uint8_t *id_arg(const std::array<std::uint8_t, N> &b)
+{
+	return b.data();
+}
 
 // Formats the batch of IDs, one per iteration.
 template <std::size_t Len, typename Ids, typename Format>

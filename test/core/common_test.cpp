@@ -118,8 +118,15 @@ TEST(Radix2, PrefixBoundsAreBitPrefixes)
 	EXPECT_EQ(lo[1], 0x00);
 	EXPECT_EQ(hi[0], 0xAB);
 	EXPECT_EQ(hi[2], 0xFF);
-	EXPECT_EQ(Hex::prefix("", hex_upper, lo, hi, empty).error, TextError::empty_prefix);
-	EXPECT_EQ(Hex::prefix("-", hex_upper, lo, hi, empty, '-').error, TextError::empty_prefix);
+	// no symbol: every value, as `text ^@ ''` is true for every text
+	for (std::string_view none : {"", "-"}) {
+		ASSERT_TRUE(Hex::prefix(none, hex_upper, lo, hi, empty, '-').ok());
+		EXPECT_FALSE(empty);
+		EXPECT_EQ(lo[0], 0x00);
+		EXPECT_EQ(lo[2], 0x00);
+		EXPECT_EQ(hi[0], 0xFF);
+		EXPECT_EQ(hi[2], 0xFF);
+	}
 	EXPECT_EQ(Hex::prefix("0000000", hex_upper, lo, hi, empty).error, TextError::prefix_length);
 	TextStatus s = Hex::prefix("0G", hex_upper, lo, hi, empty);
 	EXPECT_EQ(s.error, TextError::symbol);

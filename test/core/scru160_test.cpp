@@ -103,17 +103,17 @@ TEST(Scru160, TextOrderIsByteOrder)
 TEST(Scru160, Rejections)
 {
 	const Rejection cases[] = {
-		{"", TextError::length, 0},
-		{std::string(31, '0'), TextError::length, 31},
-		{std::string(33, '0'), TextError::length, 33},
-		{std::string(39, '0'), TextError::length, 39},
-		{std::string(41, '0'), TextError::length, 41},
-		{std::string(31, '0') + "W", TextError::symbol, 32},  // beyond V
-		{std::string(39, '0') + "g", TextError::symbol, 40},  // hex has no g
-		{std::string(30, '0') + "=0", TextError::symbol, 31}, // no padding
-		{"0x" + std::string(38, '0'), TextError::symbol, 2},
-		{std::string(31, '0') + " ", TextError::symbol, 32},
-		{"05TTUP1H-NCPNH30VEK64KDQT9BSNU4C", TextError::symbol, 9},
+	    {"", TextError::length, 0},
+	    {std::string(31, '0'), TextError::length, 31},
+	    {std::string(33, '0'), TextError::length, 33},
+	    {std::string(39, '0'), TextError::length, 39},
+	    {std::string(41, '0'), TextError::length, 41},
+	    {std::string(31, '0') + "W", TextError::symbol, 32},  // beyond V
+	    {std::string(39, '0') + "g", TextError::symbol, 40},  // hex has no g
+	    {std::string(30, '0') + "=0", TextError::symbol, 31}, // no padding
+	    {"0x" + std::string(38, '0'), TextError::symbol, 2},
+	    {std::string(31, '0') + " ", TextError::symbol, 32},
+	    {"05TTUP1H-NCPNH30VEK64KDQT9BSNU4C", TextError::symbol, 9},
 	};
 	expect_rejections(scru160::parse, cases);
 }
@@ -141,6 +141,10 @@ TEST(Scru160, PrefixRangesAreBitPrefixesInEitherCase)
 			EXPECT_EQ(scru160::prefix_range(p).lo, r.lo);
 		}
 	}
+	scru160::PrefixRange all = scru160::prefix_range(""); // every value
+	ASSERT_TRUE(all.status.ok());
+	EXPECT_EQ(text_of(all.lo), std::string(scru160::text_len, '0'));
+	EXPECT_EQ(text_of(all.hi), std::string(scru160::text_len, 'V'));
 	EXPECT_EQ(scru160::prefix_range("W").status.error, TextError::symbol);
 	EXPECT_EQ(scru160::prefix_range(std::string(33, '0')).status.error, TextError::prefix_length);
 }

@@ -74,14 +74,14 @@ TEST(Tbsl, Extremes)
 TEST(Tbsl, Rejections)
 {
 	const Rejection cases[] = {
-		{"", TextError::length, 0},
-		{"0000000000000000000", TextError::length, 19},
-		{"000000000000000000000", TextError::length, 21},
-		{"0000000000000000000a", TextError::symbol, 20}, // lower case is not canonical
-		{"0000000000000000000G", TextError::symbol, 20},
-		{" 0000000000000000000", TextError::symbol, 1},
-		{"0000000000000000000\n", TextError::symbol, 20},
-		{"0x000000000000000000", TextError::symbol, 2},
+	    {"", TextError::length, 0},
+	    {"0000000000000000000", TextError::length, 19},
+	    {"000000000000000000000", TextError::length, 21},
+	    {"0000000000000000000a", TextError::symbol, 20}, // lower case is not canonical
+	    {"0000000000000000000G", TextError::symbol, 20},
+	    {" 0000000000000000000", TextError::symbol, 1},
+	    {"0000000000000000000\n", TextError::symbol, 20},
+	    {"0x000000000000000000", TextError::symbol, 2},
 	};
 	expect_rejections(tbsl::parse, cases);
 }
@@ -92,8 +92,8 @@ TEST(Tbsl, RandomRoundTripsAndOrder)
 	std::string prev_text;
 	u128 prev = 0;
 	for (int i = 0; i < 50000; i++) {
-		tbsl::Bytes b = tbsl::from_fields(rng() % (tbsl::max_seconds + 1), rng() % 1000000, rng() % 100,
-		                                  rng() & tbsl::max_suffix);
+		tbsl::Bytes b =
+		    tbsl::from_fields(rng() % (tbsl::max_seconds + 1), rng() % 1000000, rng() % 100, rng() & tbsl::max_suffix);
 		std::string t = text_of(b);
 		auto p = parsed(tbsl::parse, t);
 		ASSERT_TRUE(p.status.ok()) << t;
@@ -109,8 +109,8 @@ TEST(Tbsl, PrefixRangesMatchTheTextAndStopAtTheLargestValidValue)
 	std::mt19937_64 rng(4);
 	const u128 max_valid = value_of(tbsl::make(tbsl::max_payload, tbsl::max_suffix));
 	for (int i = 0; i < 1000; i++) {
-		tbsl::Bytes b = tbsl::from_fields(rng() % (tbsl::max_seconds + 1), rng() % 1000000, rng() % 100,
-		                                  rng() & tbsl::max_suffix);
+		tbsl::Bytes b =
+		    tbsl::from_fields(rng() % (tbsl::max_seconds + 1), rng() % 1000000, rng() % 100, rng() & tbsl::max_suffix);
 		std::string t = text_of(b);
 		for (std::size_t n = 1; n <= tbsl::text_len; n++) {
 			std::string p = t.substr(0, n);
@@ -134,6 +134,10 @@ TEST(Tbsl, PrefixRangesMatchTheTextAndStopAtTheLargestValidValue)
 	tbsl::PrefixRange d = tbsl::prefix_range("D");
 	EXPECT_EQ(text_of(d.hi), "DE0B6B3A763FFFFFFFFF");
 	EXPECT_TRUE(tbsl::prefix_range("E").empty);
+	tbsl::PrefixRange all = tbsl::prefix_range(""); // every valid TBSL
+	ASSERT_TRUE(all.status.ok());
+	EXPECT_EQ(text_of(all.lo), "00000000000000000000");
+	EXPECT_EQ(text_of(all.hi), "DE0B6B3A763FFFFFFFFF");
 	EXPECT_TRUE(tbsl::prefix_range("DE0B6B3A764").empty);
 	EXPECT_EQ(tbsl::prefix_range("d").status.error, TextError::symbol);
 	EXPECT_EQ(tbsl::prefix_range("000000000000000000000").status.error, TextError::prefix_length);
@@ -186,14 +190,14 @@ TEST(Tbsl, FromBaseRules)
 {
 	const Alphabet &b16 = *tbsl::base_alphabet(16);
 	const Alphabet &b58 = *tbsl::base_alphabet(58);
-	EXPECT_EQ(tbsl::from_base("ff", b16).value, tbsl::from_base("FF", b16).value); // case-insensitive
+	EXPECT_EQ(tbsl::from_base("ff", b16).value, tbsl::from_base("FF", b16).value);    // case-insensitive
 	EXPECT_EQ(tbsl::from_base("000ff", b16).value, tbsl::from_base("ff", b16).value); // leading zeros
 	EXPECT_EQ(tbsl::from_base("", b16).status, tbsl::FromBase::empty);
 	EXPECT_EQ(tbsl::from_base("fg", b16).status, tbsl::FromBase::symbol);
 	EXPECT_EQ(tbsl::from_base("fg", b16).position, 2u);
 	EXPECT_EQ(tbsl::from_base("100000000000000000000", b16).status, tbsl::FromBase::too_large); // 2^80
-	EXPECT_EQ(tbsl::from_base("0", b58).status, tbsl::FromBase::symbol); // base 58 has no 0
-	EXPECT_EQ(tbsl::from_base("1", b58).status, tbsl::FromBase::ok);     // its zero digit
+	EXPECT_EQ(tbsl::from_base("0", b58).status, tbsl::FromBase::symbol);                        // base 58 has no 0
+	EXPECT_EQ(tbsl::from_base("1", b58).status, tbsl::FromBase::ok);                            // its zero digit
 	char out[tbsl::max_base_len];
 	tbsl::Bytes zero = tbsl::make(0, 0);
 	EXPECT_EQ(std::string(out, tbsl::to_base(zero.data(), b58, out)), "1");
@@ -255,7 +259,8 @@ TEST(TbslGenerator, SequencedModeCountsFromZeroPerMachineAndMicrosecond)
 	tbsl::State s;
 	FakeClock c{{100, 100, 100, 101}};
 	auto suffix = [&](std::uint32_t machine) {
-		return tbsl::suffix(tbsl::generate(s, request(true, tbsl::ClockBackward::wait, machine), c.clock()).value.data());
+		return tbsl::suffix(
+		    tbsl::generate(s, request(true, tbsl::ClockBackward::wait, machine), c.clock()).value.data());
 	};
 	EXPECT_EQ(suffix(3), 0u);
 	EXPECT_EQ(suffix(3), 1u);

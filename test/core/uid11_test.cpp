@@ -55,16 +55,16 @@ TEST(Uid11, Extremes)
 TEST(Uid11, Rejections)
 {
 	const Rejection cases[] = {
-		{"", TextError::length, 0},
-		{"1111111111", TextError::length, 10},
-		{"111111111111", TextError::length, 12},
-		{"0111111111a", TextError::symbol, 1},
-		{"1O111111111", TextError::symbol, 2},
-		{"11I11111111", TextError::symbol, 3},
-		{"111l1111111", TextError::symbol, 4},
-		{"1111-111111", TextError::symbol, 5},
-		{"11111111 11", TextError::symbol, 9},
-		{"1111111111\n", TextError::symbol, 11},
+	    {"", TextError::length, 0},
+	    {"1111111111", TextError::length, 10},
+	    {"111111111111", TextError::length, 12},
+	    {"0111111111a", TextError::symbol, 1},
+	    {"1O111111111", TextError::symbol, 2},
+	    {"11I11111111", TextError::symbol, 3},
+	    {"111l1111111", TextError::symbol, 4},
+	    {"1111-111111", TextError::symbol, 5},
+	    {"11111111 11", TextError::symbol, 9},
+	    {"1111111111\n", TextError::symbol, 11},
 	};
 	expect_rejections(uid11::parse, cases);
 }
@@ -87,7 +87,8 @@ TEST(Uid11, RandomRoundTripsMatchTheReferenceAndSortAsText)
 
 TEST(Uid11, PrefixRangesMatchTheCanonicalText)
 {
-	expect_exact_u64_prefixes(text_of, [](const std::string &p) { return uid11::prefix_range(p); }, 5, 3000);
+	expect_exact_u64_prefixes(
+	    text_of, [](const std::string &p) { return uid11::prefix_range(p); }, 5, 3000);
 }
 
 TEST(Uid11, PrefixesAtTheTopAreClampedOrEmpty)
@@ -101,8 +102,12 @@ TEST(Uid11, PrefixesAtTheTopAreClampedOrEmpty)
 	EXPECT_TRUE(uid11::prefix_range("zzzzzzzzzzz").empty);
 	uid11::PrefixRange one = uid11::prefix_range("1");
 	EXPECT_EQ(one.lo, 0u);
-	EXPECT_EQ(one.hi, 430804206899405823u); // 58^10 - 1
-	EXPECT_EQ(uid11::prefix_range("").status.error, TextError::empty_prefix);
+	EXPECT_EQ(one.hi, 430804206899405823u);           // 58^10 - 1
+	uid11::PrefixRange all = uid11::prefix_range(""); // every value
+	ASSERT_TRUE(all.status.ok());
+	EXPECT_FALSE(all.empty);
+	EXPECT_EQ(all.lo, 0u);
+	EXPECT_EQ(all.hi, ~std::uint64_t{0});
 	EXPECT_EQ(uid11::prefix_range("1O").status.error, TextError::symbol);
 	EXPECT_EQ(uid11::prefix_range("111111111111").status.error, TextError::prefix_length);
 }
@@ -132,7 +137,7 @@ TEST(Uid11, NextXidIsRandomPerMillisecondThenIncreases)
 	uid11::Generated a = uid11::next_xid(0, ms, 0x12345u | (3u << 22));
 	EXPECT_EQ(a.value, uid11::make_xid(delta, 0x12345)); // a new millisecond: the random field as drawn
 	uid11::Generated b = uid11::next_xid(a.value, ms, 0x3FFFFFu | (3u << 22));
-	EXPECT_EQ(b.value, uid11::make_xid(delta, 0x12345 + 4)); // same ms: + 1 + 3
+	EXPECT_EQ(b.value, uid11::make_xid(delta, 0x12345 + 4));   // same ms: + 1 + 3
 	uid11::Generated c = uid11::next_xid(b.value, ms - 50, 0); // clock back: keep the ms, go on
 	EXPECT_EQ(c.value, uid11::make_xid(delta, 0x12345 + 5));
 	uid11::Generated d = uid11::next_xid(uid11::make_xid(delta, all - 1), ms, 7); // field used up
