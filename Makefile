@@ -9,7 +9,10 @@ MODULE_big = $(EXTENSION)
 OBJS = src/core/text_status.o src/core/bigradix.o $(FORMATS:%=src/core/%.o) \
        src/pg/glue.o src/pg/generators.o src/pg/module.o src/pg/id_ranges.o src/pg/u64_shape.o src/pg/fixed_shape.o $(FORMATS:%=src/pg/%_pg.o)
 
+# The current version's full script is generated; earlier versions' full scripts (frozen as released) and
+# the upgrade scripts between versions are shipped as they are.
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql
+DATA = $(wildcard src/catalog/versions/*.sql)
 REGRESS = $(patsubst sql/%.sql,%,$(sort $(wildcard sql/*.sql)))
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 EXTRA_CLEAN = $(OBJS:.o=.d)

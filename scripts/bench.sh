@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks of idtypes against PostgreSQL's own types (uuid, bigint, gen_random_uuid(), nextval()), side
 # by side in one throwaway cluster with idtypes preloaded, plus the core's Google Benchmark program.
-# Not part of ./scripts/test.sh. Prints a Markdown report (the table in BENCHMARKS.md).
+# Not part of ./scripts/test.sh. Prints a Markdown report (the table in BENCHMARKS.md), then the generators'
+# report of scripts/bench_generators.sh (cost per ID in each mode, the generator checks at full size).
 # Settings: BENCH_RUNS (runs per figure, the median is reported; 5), BENCH_PGBENCH_SECONDS (30),
 # BENCH_CLIENTS (pgbench clients; 8).
 set -euo pipefail
@@ -63,3 +64,6 @@ echo
 echo '```'
 printf '%s\n' "$core"
 echo '```'
+
+cluster_stop
+"$ROOT/scripts/bench_generators.sh"

@@ -72,6 +72,8 @@ regress
 log "generators as applications use them (state allocated at first use)"
 checks "$ROOT/test/concurrency/run.sh" "shared (allocated at first use)"
 checks "$ROOT/test/concurrency/settings.sh" session
+log "versioned upgrades: every earlier version updated equals a fresh install"
+checks "$ROOT/test/upgrade/run.sh"
 log "interop with reference implementations"
 checks "$ROOT/test/interop/run.sh"
 cluster_stop

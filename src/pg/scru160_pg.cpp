@@ -105,6 +105,9 @@ Datum scru160_generate(PG_FUNCTION_ARGS)
 
 IDTYPES_ENTRY(scru160_recv, fixed_recv<scru160::size>(fcinfo))
 IDTYPES_ENTRY(scru160_from_bytea, fixed_from_bytea<scru160::size>(fcinfo))
+// The names version 1.0's script binds these to, for databases not yet updated to 1.1.
+IDTYPES_ENTRY(idtypes_fixed20_recv, fixed_recv<scru160::size>(fcinfo))
+IDTYPES_ENTRY(idtypes_fixed20_from_bytea, fixed_from_bytea<scru160::size>(fcinfo))
 IDTYPES_RANGE_FUNCTIONS(scru160, traits)
 
 } // extern "C"
