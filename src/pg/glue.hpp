@@ -50,6 +50,11 @@ namespace idtypes::pg {
 // 22P02 `invalid input syntax for type <type>: "<input>"` with the core's explanation as DETAIL.
 [[noreturn]] void report_invalid_text(const char *type, std::string_view input, const TextStatus &status,
                                       const TextRules &rules);
+// The same error for a type's input function: on PostgreSQL 16 and later, when the caller asked for soft
+// errors (pg_input_is_valid, COPY ... ON_ERROR), it is recorded in the caller's context and this returns;
+// otherwise it is raised.
+void report_invalid_input(Node *escontext, const char *type, std::string_view input, const TextStatus &status,
+                          const TextRules &rules);
 // 22P02 for a bytea of the wrong length cast to a fixed-length type.
 [[noreturn]] void report_wrong_length(const char *type, std::size_t expected, std::size_t found);
 // 22P03 `incorrect binary data format for type <type>` with a DETAIL.

@@ -37,7 +37,8 @@ struct IdOutput<std::array<std::uint8_t, N>> {
 	Datum datum() const { return PointerGetDatum(value); }
 };
 
-// A type's text input function: the core's parse(text, out), or 22P02 with its DETAIL.
+// A type's text input function: the core's parse(text, out), or 22P02 with its DETAIL (a soft error where
+// the caller asks for one: PostgreSQL 16 and later).
 template <typename V>
 Datum text_in(FunctionCallInfo fcinfo, const char *type, TextStatus (*parse)(std::string_view, V &) noexcept,
               const TextRules &rules)
@@ -45,8 +46,10 @@ Datum text_in(FunctionCallInfo fcinfo, const char *type, TextStatus (*parse)(std
 	const char *input = PG_GETARG_CSTRING(0);
 	IdOutput<V> out;
 	TextStatus status = parse(input, out.target());
-	if (!status.ok())
-		report_invalid_text(type, input, status, rules);
+	if (!status.ok()) {
+		report_invalid_input(fcinfo->context, type, input, status, rules);
+		return Datum(0);
+	}
 	return out.datum();
 }
 
