@@ -25,10 +25,12 @@ ensure_packages() {
 	export PG_CONFIG
 }
 
+# Builds and installs the extension for $PG_CONFIG, in the tree DIR (default: the repository).
 build_and_install() {
-	log "building and installing the extension"
-	make -C "$ROOT" -s -j"$(nproc)" WERROR="${WERROR:-}" >/dev/null
-	make -C "$ROOT" -s install >/dev/null
+	local dir=${1:-$ROOT}
+	log "building and installing the extension ($("$PG_CONFIG" --version))"
+	make -C "$dir" -s -j"$(nproc)" WERROR="${WERROR:-}" PG_CONFIG="$PG_CONFIG" >/dev/null &&
+		make -C "$dir" -s install PG_CONFIG="$PG_CONFIG" >/dev/null
 }
 
 # Starts a cluster in a fresh temporary directory; sets PGHOST, PGPORT, PGUSER, CLUSTER_DIR.

@@ -1,10 +1,23 @@
 #!/usr/bin/env bash
-# Every test suite: the core's GoogleTest unit tests (CTest); then, in throwaway clusters, pg_regress, the
-# generator checks (sessions at once and one after another, identity settings) and the interop checks against
-# reference implementations, with idtypes loaded on demand and preloaded, and with max_connections = 3000.
-# Installs what is missing first. Ends with the line `N passed, M failed`; exits non-zero on any failure.
+# Every test suite: code style; the core's GoogleTest unit tests (CTest); then for each PostgreSQL version
+# (15, 17, 18; `--pg N` runs only the versions named), in throwaway clusters: pg_regress, the generator
+# checks (sessions at once and one after another, identity settings), the versioned-upgrade check, with
+# idtypes loaded on demand and preloaded; on 15 also the interop checks against reference implementations,
+# max_connections = 3000 and a cluster with initdb's default settings. 17 and 18 come from
+# scripts/pgversions.sh (downloaded once, cached). Installs what is missing first.
+# Ends with the line `N passed, M failed`; exits non-zero on any failure.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/pgversions.sh"
+
+versions=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--pg) versions+=("${2:?--pg needs a version: 15, 17 or 18}"); shift 2 ;;
+	*) echo "usage: $0 [--pg 15|17|18]..." >&2; exit 2 ;;
+	esac
+done
+[ ${#versions[@]} -gt 0 ] || versions=(15 17 18)
 
 passed=0
 failed=0
@@ -15,14 +28,16 @@ finish() {
 	exit
 }
 
-# pg_regress: one count per test file (`... ok` / `... FAILED`), the diffs shown on failure.
+# pg_regress in the build tree DIR: one count per test file (`... ok` / `... FAILED`), the diffs shown on
+# failure. psql is always 15's (the only one installed; newer servers accept it).
 regress() {
-	local out ok bad
-	out=$(make -C "$ROOT" -s installcheck 2>&1)
-	ok=$(grep -cE '^(ok|test) .*\.\.\. ok' <<<"$out")
-	bad=$(grep -cE '\.\.\. FAILED' <<<"$out")
+	local dir=$1 out ok bad
+	out=$(make -C "$dir" -s installcheck PG_CONFIG="$PG_CONFIG" EXTRA_REGRESS_OPTS="--bindir=$PSQL_BINDIR" 2>&1)
+	# 15 prints `test x ... ok` / `... FAILED`; 16 and later print TAP: `ok 3 - x` / `not ok 3 - x`
+	ok=$(grep -cE '^(ok|test) .*\.\.\. ok|^ok [0-9]+ ' <<<"$out")
+	bad=$(grep -cE '\.\.\. FAILED|^not ok [0-9]+ ' <<<"$out")
 	grep -E '^(ok|not ok|test) ' <<<"$out"
-	[ "$bad" = 0 ] || { [ -f "$ROOT/regression.diffs" ] && head -200 "$ROOT/regression.diffs"; }
+	[ "$bad" = 0 ] || { [ -f "$dir/regression.diffs" ] && head -200 "$dir/regression.diffs"; }
 	[ $((ok + bad)) -gt 0 ] || { printf '%s\n' "$out" | tail -30; bad=1; }
 	count "$ok" "$bad"
 }
@@ -38,6 +53,7 @@ checks() {
 
 export WERROR=1 # the extension's build treats warnings as errors here, like the core's
 ensure_packages || { count 0 1; finish; }
+PSQL_BINDIR=$(dirname "$(command -v psql)")
 
 log "code style (clang-format --dry-run --Werror over src/ and test/)"
 if (cd "$ROOT" && clang-format --dry-run --Werror src/*/*.[ch]pp test/*/*.[ch]pp); then
@@ -63,40 +79,69 @@ else
 	count 0 1
 fi
 
-build_and_install || { count 0 1; finish; }
 trap cluster_stop EXIT
 
-log "pg_regress in a throwaway cluster (idtypes not preloaded)"
-cluster_start
-regress
-log "generators as applications use them (state allocated at first use)"
-checks "$ROOT/test/concurrency/run.sh" "shared (allocated at first use)"
-checks "$ROOT/test/concurrency/settings.sh" session
-log "versioned upgrades: every earlier version updated equals a fresh install"
-checks "$ROOT/test/upgrade/run.sh"
-log "interop with reference implementations"
-checks "$ROOT/test/interop/run.sh"
-cluster_stop
+# The tests every version runs, in a cluster of its own per mode. MODE_ON_DEMAND: what
+# idtypes_generator_mode() says when idtypes is not preloaded.
+version_suites() {
+	local dir=$1 v=$2 on_demand=$3
+	log "PostgreSQL $v: pg_regress (idtypes not preloaded)"
+	cluster_start
+	regress "$dir"
+	log "PostgreSQL $v: generators as applications use them ($on_demand)"
+	checks "$ROOT/test/concurrency/run.sh" "$on_demand"
+	checks "$ROOT/test/concurrency/settings.sh" session
+	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
+	checks "$ROOT/test/upgrade/run.sh"
+	[ "$v" = 15 ] && { log "interop with reference implementations"; checks "$ROOT/test/interop/run.sh"; }
+	cluster_stop
 
-log "pg_regress with shared_preload_libraries = idtypes"
-cluster_start shared_preload_libraries=idtypes
-regress
-log "generators as applications use them (state reserved at start)"
-checks "$ROOT/test/concurrency/run.sh" "shared (preloaded)"
-checks "$ROOT/test/concurrency/settings.sh" session
-cluster_stop
+	log "PostgreSQL $v: pg_regress with shared_preload_libraries = idtypes"
+	cluster_start shared_preload_libraries=idtypes
+	regress "$dir"
+	log "PostgreSQL $v: generators as applications use them (state reserved at start)"
+	checks "$ROOT/test/concurrency/run.sh" "shared (preloaded)"
+	checks "$ROOT/test/concurrency/settings.sh" session
+	cluster_stop
+}
 
-log "generators with max_connections = 3000"
-cluster_start max_connections=3000
-checks "$ROOT/test/concurrency/run.sh" "shared (allocated at first use)"
-cluster_stop
+# Only on 15: what does not depend on the version, and the slower extra clusters.
+extra_suites_15() {
+	log "generators with max_connections = 3000"
+	cluster_start max_connections=3000
+	checks "$ROOT/test/concurrency/run.sh" "shared (allocated at first use)"
+	cluster_stop
 
-log "identity settings out of range at server start (preloaded, then not)"
-cluster_start shared_preload_libraries=idtypes idtypes.tbsl_machine_id=100 idtypes.timeid_clock_id=5000
-checks "$ROOT/test/concurrency/settings.sh" at-start
-cluster_stop
-cluster_start idtypes.tbsl_machine_id=100 idtypes.timeid_clock_id=5000
-checks "$ROOT/test/concurrency/settings.sh" at-start
-cluster_stop
+	log "identity settings out of range at server start (preloaded, then not)"
+	cluster_start shared_preload_libraries=idtypes idtypes.tbsl_machine_id=100 idtypes.timeid_clock_id=5000
+	checks "$ROOT/test/concurrency/settings.sh" at-start
+	cluster_stop
+	cluster_start idtypes.tbsl_machine_id=100 idtypes.timeid_clock_id=5000
+	checks "$ROOT/test/concurrency/settings.sh" at-start
+	cluster_stop
+}
+
+for v in "${versions[@]}"; do
+	if [ "$v" = 15 ]; then
+		PG_CONFIG=$(pg_ensure_version 15) || { count 0 1; continue; }
+		dir=$ROOT
+	else
+		PG_CONFIG=$(pg_ensure_version "$v") || { echo "FAIL: PostgreSQL $v could not be fetched"; count 0 1; continue; }
+		# a tree of its own per version: the repository's objects stay built for 15
+		dir=$ROOT/build-pg$v
+		rm -rf "$dir" && mkdir -p "$dir" && cp -r "$ROOT"/{Makefile,idtypes.control,src,sql,expected} "$dir"/
+		find "$dir/src" -name '*.[od]' -delete
+	fi
+	export PG_CONFIG
+	if ! build_and_install "$dir"; then
+		echo "FAIL: the extension did not build for PostgreSQL $v"
+		count 0 1
+		continue
+	fi
+	case $v in
+	15) version_suites "$dir" "$v" "shared (allocated at first use)" && extra_suites_15 ;;
+	*) version_suites "$dir" "$v" "shared (named DSM segment)" ;;
+	esac
+done
 
 finish
