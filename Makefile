@@ -32,7 +32,7 @@ STORAGE_idtypes_fixed20 = INTERNALLENGTH = 20, ALIGNMENT = char, STORAGE = plain
 
 # gnu++17: PostgreSQL's headers use typeof; -isystem silences warnings from them. The same warnings as the
 # core's CMake build; `make WERROR=1` (what scripts/test.sh builds) makes them errors.
-PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server)
+PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server) -DIDTYPES_VERSION='"$(EXTVERSION)"'
 PG_CXXFLAGS = -std=gnu++17 -Wall -Wextra -Wpedantic -fno-exceptions -MMD -MP $(if $(WERROR),-Werror)
 SHLIB_LINK += -lstdc++
 # No LLVM bitcode: PGXS would compile C++17 with clang's default dialect and no PG_CXXFLAGS.

@@ -77,7 +77,17 @@ int timeid_clock_id_setting()
 
 extern "C" {
 
+// On 18 and later the module also names itself and its version (pg_get_loaded_modules() shows them).
+// The macro takes C designated initializers, which C++17 knows only as a GNU extension.
+#if PG_VERSION_NUM >= 180000
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpedantic"
+#pragma GCC diagnostic ignored "-Wc++20-extensions"
+PG_MODULE_MAGIC_EXT(.name = "idtypes", .version = IDTYPES_VERSION);
+#pragma GCC diagnostic pop
+#else
 PG_MODULE_MAGIC;
+#endif
 
 // PostgreSQL 15's fmgr.h does not declare it; without C linkage it would never be called.
 void _PG_init(void);
