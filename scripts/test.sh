@@ -79,7 +79,8 @@ else
 	count 0 1
 fi
 
-trap cluster_stop EXIT
+dump_dir=$(mktemp -d)
+trap 'cluster_stop; rm -rf "$dump_dir"' EXIT
 
 # The tests every version runs, in a cluster of its own per mode. MODE_ON_DEMAND: what
 # idtypes_generator_mode() says when idtypes is not preloaded.
@@ -93,6 +94,13 @@ version_suites() {
 	checks "$ROOT/test/concurrency/settings.sh" session
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"
+	if [ "$v" = 15 ]; then
+		log "a database with every type dumped from 15, to be restored into the newer versions"
+		checks "$ROOT/test/dump/run.sh" dump "$dump_dir"
+	elif [ -f "$dump_dir/idtypes.dump" ]; then
+		log "PostgreSQL $v: restoring the dump from 15"
+		checks "$ROOT/test/dump/run.sh" restore "$dump_dir"
+	fi
 	[ "$v" = 15 ] && { log "interop with reference implementations"; checks "$ROOT/test/interop/run.sh"; }
 	cluster_stop
 

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Dump and restore across PostgreSQL versions, against running clusters (PGHOST etc. set):
+#   run.sh dump DIR     — builds test/dump/make.sql's database, dumps it with pg_dump (custom format) into
+#                         DIR/idtypes.dump and records test/dump/check.sql's answers in DIR/expected.txt;
+#   run.sh restore DIR  — restores DIR/idtypes.dump into a new database with pg_restore and compares the
+#                         answers (rows, index scans against the table, defaults that still generate).
+# Uses the client tools on PATH (15's: they dump and restore to newer servers). Prints `ok` or `FAIL` lines.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+phase=${1:?usage: run.sh dump|restore DIR}
+dir=${2:?usage: run.sh dump|restore DIR}
+db=idtypes_dump_$$
+psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
+server=$(psql_q -d postgres -c 'SHOW server_version')
+psql_q -d postgres -c "CREATE DATABASE $db" || exit 1
+case $phase in
+dump)
+	if psql_q -d "$db" -f "$here/make.sql" >/dev/null && pg_dump -Fc -d "$db" -f "$dir/idtypes.dump" &&
+		psql_q -d "$db" -f "$here/check.sql" >"$dir/expected.txt"; then
+		echo "ok   dumped a database with every type from PostgreSQL $server ($(wc -l <"$dir/expected.txt") checks recorded)"
+		echo "$server" >"$dir/server"
+	else
+		echo "FAIL dump from PostgreSQL $server"
+	fi
+	;;
+restore)
+	if pg_restore -d "$db" --exit-on-error "$dir/idtypes.dump" 2>"$dir/restore.log" &&
+		psql_q -d "$db" -f "$here/check.sql" >"$dir/actual.txt" 2>&1 &&
+		diff -u "$dir/expected.txt" "$dir/actual.txt" >"$dir/diff.txt"; then
+		echo "ok   a dump from PostgreSQL $(cat "$dir/server") restores into $server: equal rows, indexes and defaults ($(wc -l <"$dir/actual.txt") checks)"
+	else
+		echo "FAIL restore of a PostgreSQL $(cat "$dir/server") dump into $server:"
+		cat "$dir/restore.log" "$dir/diff.txt" | head -30 | sed 's/^/     /'
+	fi
+	;;
+esac
+psql_q -d postgres -c "DROP DATABASE $db"
