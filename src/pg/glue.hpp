@@ -45,6 +45,12 @@ extern "C" {
 #include "utils/timestamp.h"
 }
 
+// The supported range, stated once; code for other versions is kept behind PG_VERSION_NUM checks of
+// this range only (16 is built by the same code but not tested here: no 16 headers can be had).
+#if PG_VERSION_NUM < 150000 || PG_VERSION_NUM >= 190000
+#error "idtypes supports PostgreSQL 15 to 18"
+#endif
+
 namespace idtypes::pg {
 
 // 22P02 `invalid input syntax for type <type>: "<input>"` with the core's explanation as DETAIL.
