@@ -9,6 +9,7 @@
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/pgversions.sh"
+source "$(dirname "$0")/installcheck_default.sh"
 
 versions=()
 while [ $# -gt 0 ]; do
@@ -127,6 +128,9 @@ extra_suites_15() {
 	cluster_start idtypes.tbsl_machine_id=100 idtypes.timeid_clock_id=5000
 	checks "$ROOT/test/concurrency/settings.sh" at-start
 	cluster_stop
+
+	log "make installcheck, twice, against a cluster with initdb's default settings"
+	checks installcheck_default_cluster
 }
 
 for v in "${versions[@]}"; do

@@ -44,14 +44,15 @@ SELECT '05TTUP1HNCPNH30VEK64KDQT9BSNU4C4'::scru160::text, '05ttup1hncpnh30vek64k
 -- binary COPY round trip and a wrong length
 CREATE TEMP TABLE s_src (id scru160);
 INSERT INTO s_src VALUES ('00000000000000000000000000000000'), ('05TTUP1HNCPNH30VEK64KDQT9BSNU4C4'), ('VVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVV');
-COPY s_src TO '/tmp/idtypes_regress_scru160.bin' (FORMAT binary);
+-- (psql's \copy through a client-side file in pg_regress's results directory: no fixed server-side path)
+\copy s_src TO 'results/scru160.bin' (FORMAT binary)
 CREATE TEMP TABLE s_dst (id scru160);
-COPY s_dst FROM '/tmp/idtypes_regress_scru160.bin' (FORMAT binary);
+\copy s_dst FROM 'results/scru160.bin' (FORMAT binary)
 SELECT id FROM s_dst ORDER BY id;
 CREATE TEMP TABLE s_short (b bytea);
 INSERT INTO s_short VALUES ('\x0102');
-COPY s_short TO '/tmp/idtypes_regress_scru160_short.bin' (FORMAT binary);
-COPY s_dst FROM '/tmp/idtypes_regress_scru160_short.bin' (FORMAT binary);
+\copy s_short TO 'results/scru160_short.bin' (FORMAT binary)
+\copy s_dst FROM 'results/scru160_short.bin' (FORMAT binary)
 
 -- generation: strictly increasing per session, counters as the default usage says, random fields vary
 CREATE TEMP TABLE sgen AS SELECT g, scru160_generate() AS id FROM generate_series(1, 20000) g;

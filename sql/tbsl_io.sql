@@ -61,19 +61,20 @@ SELECT '25BF6196C8D6107ABCDE'::tbsl::text, '25BF6196C8D6107ABCDE'::text::tbsl;
 -- binary COPY round trip and a wrong length
 CREATE TEMP TABLE tb_src (id tbsl);
 INSERT INTO tb_src VALUES ('00000000000000000000'), ('25BF6196C8D6107ABCDE'), ('DE0B6B3A763FFFFFFFFF');
-COPY tb_src TO '/tmp/idtypes_regress_tbsl.bin' (FORMAT binary);
+-- (psql's \copy through a client-side file in pg_regress's results directory: no fixed server-side path)
+\copy tb_src TO 'results/tbsl.bin' (FORMAT binary)
 CREATE TEMP TABLE tb_dst (id tbsl);
-COPY tb_dst FROM '/tmp/idtypes_regress_tbsl.bin' (FORMAT binary);
+\copy tb_dst FROM 'results/tbsl.bin' (FORMAT binary)
 SELECT id FROM tb_dst ORDER BY id;
 CREATE TEMP TABLE tb_short (b bytea);
 INSERT INTO tb_short VALUES ('\x0102030405060708090a0b');
-COPY tb_short TO '/tmp/idtypes_regress_tbsl_long.bin' (FORMAT binary);
-COPY tb_dst FROM '/tmp/idtypes_regress_tbsl_long.bin' (FORMAT binary);
+\copy tb_short TO 'results/tbsl_long.bin' (FORMAT binary)
+\copy tb_dst FROM 'results/tbsl_long.bin' (FORMAT binary)
 -- ten bytes, but a payload of 19 digits: binary input checks it like text input
 DELETE FROM tb_short;
 INSERT INTO tb_short VALUES ('\xffffffffffffffffffff');
-COPY tb_short TO '/tmp/idtypes_regress_tbsl_payload.bin' (FORMAT binary);
-COPY tb_dst FROM '/tmp/idtypes_regress_tbsl_payload.bin' (FORMAT binary);
+\copy tb_short TO 'results/tbsl_payload.bin' (FORMAT binary)
+\copy tb_dst FROM 'results/tbsl_payload.bin' (FORMAT binary)
 
 -- generation: the microsecond clock, machine id from the argument or the setting, random or sequenced;
 -- within a microsecond and machine, suffixes only grow (random mode: by 1..16)

@@ -60,19 +60,20 @@ DO $$ BEGIN PERFORM timeid_min('1960-01-01'); EXCEPTION WHEN datetime_field_over
 -- binary send/recv: a COPY round trip, and a value of the wrong length
 CREATE TEMP TABLE bin_src (id timeid);
 INSERT INTO bin_src VALUES ('2222222222222'), ('3kxmtyqiinc23'), ('jzzzzzzzzzzzz');
-COPY bin_src TO '/tmp/idtypes_regress_timeid.bin' (FORMAT binary);
+-- (psql's \copy through a client-side file in pg_regress's results directory: no fixed server-side path)
+\copy bin_src TO 'results/timeid.bin' (FORMAT binary)
 CREATE TEMP TABLE bin_dst (id timeid);
-COPY bin_dst FROM '/tmp/idtypes_regress_timeid.bin' (FORMAT binary);
+\copy bin_dst FROM 'results/timeid.bin' (FORMAT binary)
 SELECT id FROM bin_dst ORDER BY id;
 SELECT timeid_send('3kxmtyqiinc23');
 CREATE TEMP TABLE bin_short (b bytea);
 INSERT INTO bin_short VALUES ('\x01020304050607');
-COPY bin_short TO '/tmp/idtypes_regress_timeid_short.bin' (FORMAT binary);
-COPY bin_dst FROM '/tmp/idtypes_regress_timeid_short.bin' (FORMAT binary);
+\copy bin_short TO 'results/timeid_short.bin' (FORMAT binary)
+\copy bin_dst FROM 'results/timeid_short.bin' (FORMAT binary)
 INSERT INTO bin_short VALUES ('\x010203040506070809');
 DELETE FROM bin_short WHERE length(b) = 7;
-COPY bin_short TO '/tmp/idtypes_regress_timeid_long.bin' (FORMAT binary);
-COPY bin_dst FROM '/tmp/idtypes_regress_timeid_long.bin' (FORMAT binary);
+\copy bin_short TO 'results/timeid_long.bin' (FORMAT binary)
+\copy bin_dst FROM 'results/timeid_long.bin' (FORMAT binary)
 
 -- generation: strictly increasing within a session, clock id from the argument or the setting
 CREATE TEMP TABLE gen AS SELECT g, timeid_generate() AS id FROM generate_series(1, 10000) g;

@@ -46,14 +46,15 @@ SELECT '113q8KFkAEs'::uid11::text, '113q8KFkAEs'::text::uid11;
 -- binary COPY round trip and a wrong length
 CREATE TEMP TABLE u_src (id uid11);
 INSERT INTO u_src VALUES ('11111111111'), ('113q8KFkAEs'), ('jpXCZedGfVQ');
-COPY u_src TO '/tmp/idtypes_regress_uid11.bin' (FORMAT binary);
+-- (psql's \copy through a client-side file in pg_regress's results directory: no fixed server-side path)
+\copy u_src TO 'results/uid11.bin' (FORMAT binary)
 CREATE TEMP TABLE u_dst (id uid11);
-COPY u_dst FROM '/tmp/idtypes_regress_uid11.bin' (FORMAT binary);
+\copy u_dst FROM 'results/uid11.bin' (FORMAT binary)
 SELECT id FROM u_dst ORDER BY id;
 CREATE TEMP TABLE u_short (b bytea);
 INSERT INTO u_short VALUES ('\x010203');
-COPY u_short TO '/tmp/idtypes_regress_uid11_short.bin' (FORMAT binary);
-COPY u_dst FROM '/tmp/idtypes_regress_uid11_short.bin' (FORMAT binary);
+\copy u_short TO 'results/uid11_short.bin' (FORMAT binary)
+\copy u_dst FROM 'results/uid11_short.bin' (FORMAT binary)
 
 -- generation: xid from the clock, a random field for each new millisecond, then increasing within it (so
 -- unlike plain random fields, spec §8.5, no collisions); fullrand with 64 random bits
