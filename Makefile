@@ -7,11 +7,13 @@ FORMATS    = timeid uid11 tbsl scru160
 
 MODULE_big = $(EXTENSION)
 OBJS = src/core/text_status.o src/core/bigradix.o $(FORMATS:%=src/core/%.o) \
-       src/pg/glue.o src/pg/generators.o src/pg/module.o src/pg/id_ranges.o src/pg/u64_shape.o src/pg/fixed_shape.o $(FORMATS:%=src/pg/%_pg.o)
+       src/pg/glue.o src/pg/generators.o src/pg/module.o src/pg/id_ranges.o src/pg/estimates.o src/pg/u64_shape.o src/pg/fixed_shape.o $(FORMATS:%=src/pg/%_pg.o)
 
-# The current version's full script is generated; earlier versions' full scripts (frozen as released) and
-# the upgrade scripts between versions are shipped as they are.
-DATA_built = $(EXTENSION)--$(EXTVERSION).sql
+# The current version's full script and the upgrade scripts are generated (src/catalog/ and
+# src/catalog/upgrades/<from>--<to>.sql, plus its per-type part <from>--<to>.type.sql.in for every format);
+# earlier versions' full scripts are shipped as released (src/catalog/versions/).
+UPGRADES   = $(patsubst src/catalog/upgrades/%.sql,$(EXTENSION)--%.sql,$(wildcard src/catalog/upgrades/*--*.sql))
+DATA_built = $(EXTENSION)--$(EXTVERSION).sql $(UPGRADES)
 DATA = $(wildcard src/catalog/versions/*.sql)
 REGRESS = $(patsubst sql/%.sql,%,$(sort $(wildcard sql/*.sql)))
 REGRESS_OPTS = --load-extension=$(EXTENSION)
@@ -44,7 +46,15 @@ include $(PGXS)
 
 -include $(OBJS:.o=.d)
 
+# A per-type template instantiated for format $(1): @T@ its name, @SHAPE@ its storage shape's C prefix,
+# @INPUT@ its binary-input functions' prefix, @STORAGE@ its layout.
+instantiate = sed -e 's/@T@/$(1)/g' -e 's/@SHAPE@/$(SHAPE_$(1))/g' -e 's/@INPUT@/$(or $(INPUT_$(1)),$(SHAPE_$(1)))/g' \
+	-e 's/@STORAGE@/$(STORAGE_$(SHAPE_$(1)))/' $(2);
+
 $(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) Makefile
 	{ cat src/catalog/$(EXTENSION).sql; \
-	  $(foreach f,$(FORMATS),sed -e 's/@T@/$(f)/g' -e 's/@SHAPE@/$(SHAPE_$(f))/g' -e 's/@INPUT@/$(or $(INPUT_$(f)),$(SHAPE_$(f)))/g' \
-	      -e 's/@STORAGE@/$(STORAGE_$(SHAPE_$(f)))/' src/catalog/type.sql.in; cat src/catalog/$(f).sql;) } > $@
+	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/type.sql.in) cat src/catalog/$(f).sql;) } > $@
+
+$(EXTENSION)--%.sql: src/catalog/upgrades/%.sql $(wildcard src/catalog/upgrades/*.type.sql.in) Makefile
+	{ cat $<; $(if $(wildcard src/catalog/upgrades/$*.type.sql.in),\
+	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/upgrades/$*.type.sql.in))) } > $@

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstring>
 
+#include "core/bytes.hpp"
 #include "pg/id_ranges.hpp"
 
 namespace idtypes::pg {
@@ -15,6 +16,13 @@ template <std::size_t N>
 int fixed_compare(Datum a, Datum b)
 {
 	return memcmp(DatumGetPointer(a), DatumGetPointer(b), N);
+}
+
+// The first 8 bytes as a big-endian number (the time, then what follows it) for interpolating statistics.
+template <std::size_t N>
+double fixed_position(Datum id)
+{
+	return static_cast<double>(load_be64(reinterpret_cast<const std::uint8_t *>(DatumGetPointer(id))));
 }
 
 inline const std::uint8_t *fixed_arg(FunctionCallInfo fcinfo, int n)

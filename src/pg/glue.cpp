@@ -25,10 +25,10 @@ void report_invalid_input(Node *escontext, const char *type, std::string_view in
 #if PG_VERSION_NUM >= 160000
 	char detail[detail_size];
 	describe(status, rules, detail);
-	errsave(escontext, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-	                    errmsg("invalid input syntax for type %s: \"%.*s\"", type, static_cast<int>(input.size()),
-	                           input.data()),
-	                    errdetail("%s", detail)));
+	errsave(escontext,
+	        (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+	         errmsg("invalid input syntax for type %s: \"%.*s\"", type, static_cast<int>(input.size()), input.data()),
+	         errdetail("%s", detail)));
 #else
 	(void)escontext;
 	report_invalid_text(type, input, status, rules);

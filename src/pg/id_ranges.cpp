@@ -113,9 +113,9 @@ Node *simplify(const IdTypeTraits &t, Selector s, FuncExpr *call)
 		return nullptr;
 	Node *left = static_cast<Node *>(linitial(call->args));
 	Node *right = static_cast<Node *>(lsecond(call->args));
-	// The rewrite evaluates each argument twice: only for arguments where that is invisible and cheap.
-	if (contain_volatile_functions(left) || contain_subplans(left) || contain_volatile_functions(right) ||
-	    contain_subplans(right))
+	// The rewrite evaluates each argument twice: only for arguments where that is invisible. A scalar
+	// subquery on the right becomes two initplans (each run once), so `id <@ (SELECT ...)` reaches the index.
+	if (contain_volatile_functions(left) || contain_subplans(left) || contain_volatile_functions(right))
 		return nullptr;
 	Oid id_type = exprType(left);
 	Expr *lo, *hi;
@@ -196,36 +196,46 @@ Datum id_at(FunctionCallInfo fcinfo, const IdTypeTraits &t, bool largest)
 	return largest ? t.max_at(units) : t.min_at(units);
 }
 
+namespace {
+
+// The fraction of rows for which `args[0] <op> args[1]` holds: the whole range at once.
+double selector_selectivity(const IdTypeTraits &t, Selector s, PlannerInfo *root, List *args, int var_relid)
+{
+	if (list_length(args) != 2)
+		return DEFAULT_RANGE_INEQ_SEL;
+	Node *right = estimate_expression_value(root, static_cast<Node *>(lsecond(args)));
+	if (!IsA(right, Const) || reinterpret_cast<Const *>(right)->constisnull)
+		return DEFAULT_RANGE_INEQ_SEL;
+	IdBounds b = const_bounds(t, s, reinterpret_cast<Const *>(right));
+	if (b.kind == IdBounds::invalid)
+		return DEFAULT_RANGE_INEQ_SEL;
+	if (b.kind == IdBounds::empty)
+		return 0.0;
+	return bounds_selectivity(t, root, static_cast<Node *>(linitial(args)), var_relid, b.lo, b.hi);
+}
+
+} // namespace
+
 Datum planner_support(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s)
 {
 	Node *req = reinterpret_cast<Node *>(PG_GETARG_POINTER(0));
-	if (!IsA(req, SupportRequestSimplify))
-		PG_RETURN_POINTER(nullptr);
-	PG_RETURN_POINTER(simplify(t, s, reinterpret_cast<SupportRequestSimplify *>(req)->fcall));
+	if (IsA(req, SupportRequestSimplify))
+		PG_RETURN_POINTER(simplify(t, s, reinterpret_cast<SupportRequestSimplify *>(req)->fcall));
+	if (IsA(req, SupportRequestSelectivity)) { // the operator's function called by name, left as a filter
+		auto *r = reinterpret_cast<SupportRequestSelectivity *>(req);
+		if (r->is_join)
+			PG_RETURN_POINTER(nullptr);
+		r->selectivity = selector_selectivity(t, s, r->root, r->args, r->varRelid);
+		PG_RETURN_POINTER(r);
+	}
+	PG_RETURN_POINTER(nullptr);
 }
 
 Datum restrict_selectivity(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s)
 {
 	PlannerInfo *root = reinterpret_cast<PlannerInfo *>(PG_GETARG_POINTER(0));
 	List *args = reinterpret_cast<List *>(PG_GETARG_POINTER(2));
-	int var_relid = PG_GETARG_INT32(3);
-	if (list_length(args) != 2)
-		PG_RETURN_FLOAT8(DEFAULT_RANGE_INEQ_SEL);
-	Node *left = static_cast<Node *>(linitial(args));
-	Node *right = estimate_expression_value(root, static_cast<Node *>(lsecond(args)));
-	if (!IsA(right, Const) || reinterpret_cast<Const *>(right)->constisnull)
-		PG_RETURN_FLOAT8(DEFAULT_RANGE_INEQ_SEL);
-	IdBounds b = const_bounds(t, s, reinterpret_cast<Const *>(right));
-	if (b.kind == IdBounds::invalid)
-		PG_RETURN_FLOAT8(DEFAULT_RANGE_INEQ_SEL);
-	if (b.kind == IdBounds::empty)
-		PG_RETURN_FLOAT8(0.0);
-	Oid id_type = exprType(left);
-	List *clauses = range_clauses(left, reinterpret_cast<Expr *>(id_const(id_type, b.lo)),
-	                              reinterpret_cast<Expr *>(id_const(id_type, b.hi)));
-	if (clauses == NIL)
-		PG_RETURN_FLOAT8(DEFAULT_RANGE_INEQ_SEL);
-	PG_RETURN_FLOAT8(clauselist_selectivity(root, clauses, var_relid, JOIN_INNER, nullptr));
+	PG_RETURN_FLOAT8(selector_selectivity(t, s, root, args, PG_GETARG_INT32(3)));
 }
 
 } // namespace idtypes::pg

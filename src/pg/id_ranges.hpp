@@ -29,6 +29,7 @@ struct IdTypeTraits {
 	Datum (*max_at)(std::int64_t units);
 	std::int64_t (*units_of)(Datum id);
 	int (*compare)(Datum a, Datum b);
+	double (*position)(Datum id); // a number that grows with the ID (time first), for interpolating statistics
 };
 
 enum class Selector : std::uint8_t { prefix, window };
@@ -67,6 +68,11 @@ Datum id_at(FunctionCallInfo fcinfo, const IdTypeTraits &t, bool largest);
 Datum planner_support(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s);
 Datum restrict_selectivity(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s);
 
+// Estimates (estimates.cpp): the RESTRICT function of the type's <, <=, >, >= (one for all four: the
+// operator tells which), and the fraction of a column's rows with lo <= id <= hi.
+Datum comparison_restrict(FunctionCallInfo fcinfo, const IdTypeTraits &t);
+double bounds_selectivity(const IdTypeTraits &t, PlannerInfo *root, Node *id_expr, int var_relid, Datum lo, Datum hi);
+
 } // namespace idtypes::pg
 
 // The SQL-callable functions of the prefix and time-window mechanism for type T (inside extern "C").
@@ -84,4 +90,5 @@ Datum restrict_selectivity(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selec
 	IDTYPES_ENTRY(T##_prefix_support, idtypes::pg::planner_support(fcinfo, traits, idtypes::pg::Selector::prefix))     \
 	IDTYPES_ENTRY(T##_window_support, idtypes::pg::planner_support(fcinfo, traits, idtypes::pg::Selector::window))     \
 	IDTYPES_ENTRY(T##_prefix_sel, idtypes::pg::restrict_selectivity(fcinfo, traits, idtypes::pg::Selector::prefix))    \
-	IDTYPES_ENTRY(T##_window_sel, idtypes::pg::restrict_selectivity(fcinfo, traits, idtypes::pg::Selector::window))
+	IDTYPES_ENTRY(T##_window_sel, idtypes::pg::restrict_selectivity(fcinfo, traits, idtypes::pg::Selector::window))    \
+	IDTYPES_ENTRY(T##_comparison_sel, idtypes::pg::comparison_restrict(fcinfo, traits))

@@ -23,7 +23,8 @@ const IdTypeTraits traits = {type_name,
                              datum_at<scru160::min_at>,
                              datum_at<scru160::max_at>,
                              units_of,
-                             fixed_compare<scru160::size>};
+                             fixed_compare<scru160::size>,
+                             fixed_position<scru160::size>};
 
 } // namespace
 

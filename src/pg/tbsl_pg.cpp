@@ -21,7 +21,8 @@ const IdTypeTraits traits = {type_name,
                              datum_at<tbsl::min_at>,
                              datum_at<tbsl::max_at>,
                              units_of,
-                             fixed_compare<tbsl::size>};
+                             fixed_compare<tbsl::size>,
+                             fixed_position<tbsl::size>};
 
 // Binary input must hold a payload of at most 18 decimal digits, like text input.
 const char *invalid_reason(const std::uint8_t *bytes)

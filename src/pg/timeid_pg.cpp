@@ -21,7 +21,8 @@ const IdTypeTraits traits = {type_name,
                              datum_at<tid::min_at>,
                              datum_at<tid::max_at>,
                              units_of,
-                             u64_compare};
+                             u64_compare,
+                             u64_position};
 
 } // namespace
 

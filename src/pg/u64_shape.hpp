@@ -13,4 +13,6 @@ inline int u64_compare(Datum a, Datum b)
 	return x < y ? -1 : (x > y ? 1 : 0);
 }
 
+inline double u64_position(Datum id) { return static_cast<double>(DatumGetUInt64(id)); }
+
 } // namespace idtypes::pg

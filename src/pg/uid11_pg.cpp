@@ -22,7 +22,8 @@ const IdTypeTraits traits = {type_name,
                              datum_at<uid11::min_at>,
                              datum_at<uid11::max_at>,
                              units_of,
-                             u64_compare};
+                             u64_compare,
+                             u64_position};
 
 } // namespace
 

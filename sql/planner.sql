@@ -1,0 +1,96 @@
+-- How the planner sees ID columns: row estimates as good as a timestamptz column's (interpolated inside
+-- histogram buckets; `^@`, `<@`, BETWEEN and T_min/T_max bounds estimated as one range), and every form of
+-- right-hand side that can be computed before the scan (constants, parameters, now(), scalar subqueries,
+-- a join's outer row) reaching the index. Statistics are deterministic: each table has fewer rows than
+-- ANALYZE samples at this statistics target, so ANALYZE reads it whole.
+SET default_statistics_target = 1000;
+-- one row every 157.68 s over a year (200,000 rows), the same instants in a timestamptz column
+CREATE TABLE spread (n int, at timestamptz, t timeid, b tbsl, u uid11, s scru160) WITH (autovacuum_enabled = off);
+INSERT INTO spread
+SELECT g, at, timeid_min(at), tbsl_min(at), uid11_min(at), scru160_min(at)
+FROM generate_series(1, 200000) g, LATERAL (SELECT timestamptz '2023-11-14 22:13:20+00' + g * interval '157.68 s' AS at) a;
+CREATE INDEX ON spread (at);
+CREATE INDEX ON spread (t);
+CREATE INDEX ON spread (b);
+CREATE INDEX ON spread (u);
+CREATE INDEX ON spread (s);
+ANALYZE spread;
+
+-- estimated and actual rows of a query
+CREATE FUNCTION rows_of(q text, OUT estimated bigint, OUT actual bigint) LANGUAGE plpgsql AS $$
+DECLARE plan json;
+BEGIN
+	EXECUTE 'EXPLAIN (FORMAT JSON, ANALYZE, COSTS, TIMING OFF) ' || q INTO plan;
+	estimated := round((plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric);
+	actual := round((plan -> 0 -> 'Plan' ->> 'Actual Rows')::numeric); -- 18 prints fractions
+END $$;
+-- the larger of estimated/actual and actual/estimated must stay within 1.5
+CREATE FUNCTION within_target(q text) RETURNS text LANGUAGE sql AS $$
+	SELECT CASE WHEN greatest(estimated, actual)::float8 / greatest(least(estimated, actual), 1) <= 1.5
+	            THEN 'ok' ELSE format('off: %s estimated, %s actual', estimated, actual) END
+	FROM rows_of(q) $$;
+
+-- windows from 10 minutes to 30 days, written every way, beside the same window on the timestamptz column
+SELECT w, within_target(format('SELECT * FROM spread WHERE at >= %1$L AND at < %1$L::timestamptz + %2$L::interval', t0, w)) AS timestamptz,
+       within_target(format('SELECT * FROM spread WHERE t <@ tstzrange(%1$L, %1$L::timestamptz + %2$L::interval)', t0, w)) AS timeid,
+       within_target(format('SELECT * FROM spread WHERE b <@ tstzrange(%1$L, %1$L::timestamptz + %2$L::interval)', t0, w)) AS tbsl,
+       within_target(format('SELECT * FROM spread WHERE u <@ tstzrange(%1$L, %1$L::timestamptz + %2$L::interval)', t0, w)) AS uid11,
+       within_target(format('SELECT * FROM spread WHERE s <@ tstzrange(%1$L, %1$L::timestamptz + %2$L::interval)', t0, w)) AS scru160,
+       within_target(format('SELECT * FROM spread WHERE t BETWEEN timeid_min(%1$L) AND timeid_max(%1$L::timestamptz + %2$L::interval)', t0, w)) AS timeid_between,
+       within_target(format('SELECT * FROM spread WHERE s >= scru160_min(%1$L) AND s < scru160_min(%1$L::timestamptz + %2$L::interval)', t0, w)) AS scru160_by_hand,
+       within_target(format('SELECT * FROM spread WHERE timeid_in_window(t, tstzrange(%1$L, %1$L::timestamptz + %2$L::interval))', t0, w)) AS as_function
+FROM (VALUES ('2024-02-01 10:07:00+00')) v(t0), unnest(ARRAY['1 hour', '3 hours', '1 day', '7 days', '30 days']) w;
+-- one-sided bounds
+SELECT within_target('SELECT * FROM spread WHERE t > timeid_min(''2024-06-01'')') AS after,
+       within_target('SELECT * FROM spread WHERE b <= tbsl_max(''2024-01-01'')') AS before,
+       within_target('SELECT * FROM spread WHERE timeid_min(''2024-06-01'') < t') AS commuted;
+-- prefixes that match from a few dozen to thousands of rows
+SELECT p, within_target(format('SELECT * FROM spread WHERE t ^@ %L', p)) AS estimate,
+       (rows_of(format('SELECT * FROM spread WHERE t ^@ %L', p))).actual
+FROM unnest(ARRAY['3kk', '3kkg', '3kkgb']) p;
+SELECT p, within_target(format('SELECT * FROM spread WHERE b ^@ %L', p)) AS estimate,
+       (rows_of(format('SELECT * FROM spread WHERE b ^@ %L', p))).actual
+FROM unnest(ARRAY['25C', '25C4', '25C47']) p;
+SELECT within_target('SELECT * FROM spread WHERE timeid_starts_with(t, ''3kkg'')') AS as_function;
+
+-- whether a query reads `spread` through an index with an Index Cond, and never by a sequential scan
+-- (plans are checked, not printed: newer PostgreSQL versions word initplans differently)
+CREATE FUNCTION reads_spread_by_index(q text) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+	line text;
+	plan text := '';
+BEGIN
+	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+		plan := plan || line || E'\n';
+	END LOOP;
+	RETURN plan ~ 'Index (Only )?Scan using spread_\w+ on spread' AND plan ~ 'Index Cond: \(\(\w+ >= \w+_(window|prefix)_lo\('
+	       AND plan !~ 'Seq Scan on spread';
+END $$;
+
+-- the right-hand side computed before the scan reaches the index: a scalar subquery (an initplan)
+CREATE TABLE report_windows (name text, r tstzrange, p text);
+INSERT INTO report_windows VALUES ('w5', tstzrange('2024-02-01 10:00+00', '2024-02-01 11:00+00'), '3kkg'),
+	('empty', 'empty', ''), ('none', NULL, NULL);
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+SELECT reads_spread_by_index('SELECT n FROM spread WHERE t <@ (SELECT r FROM report_windows WHERE name = ''w5'')') AS window_subquery,
+       reads_spread_by_index('SELECT n FROM spread WHERE s ^@ (SELECT p FROM report_windows WHERE name = ''w5'')') AS prefix_subquery,
+       reads_spread_by_index('SELECT n FROM spread WHERE b <@ (SELECT r FROM report_windows WHERE name = ''w5'')') AS tbsl,
+       reads_spread_by_index('SELECT n FROM spread WHERE u ^@ (SELECT ''4'')') AS uid11;
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+SELECT name, (SELECT count(*) FROM spread WHERE t <@ (SELECT r FROM report_windows w WHERE w.name = o.name)) AS by_subquery,
+       (SELECT count(*) FROM spread WHERE timeid_timestamp(t) <@ o.r) AS by_definition,
+       (SELECT count(*) FROM spread WHERE t ^@ (SELECT p FROM report_windows w WHERE w.name = o.name)) AS prefix_by_subquery,
+       (SELECT count(*) FROM spread WHERE starts_with(t::text, o.p)) AS prefix_by_definition
+FROM report_windows o ORDER BY name;
+-- and the outer row of a join
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+SELECT reads_spread_by_index('SELECT w.name, count(*) FROM report_windows w JOIN spread ON t <@ w.r GROUP BY w.name') AS join_row;
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+SELECT w.name, count(*) FROM report_windows w JOIN spread ON t <@ w.r GROUP BY w.name ORDER BY 1;
+DROP TABLE spread, report_windows;
+DROP FUNCTION within_target(text), rows_of(text), reads_spread_by_index(text);
+RESET default_statistics_target;

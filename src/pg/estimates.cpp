@@ -1,0 +1,180 @@
+// Row estimates for ID columns as good as a timestamp column's. PostgreSQL interpolates inside a histogram
+// bucket only for the types it knows (convert_to_scalar), so for any other type a range narrower than a
+// bucket collapses to one row. Here every type's position is a number (its first 8 bytes, big-endian: the
+// time first, then what follows it, linear in time for all four formats), so:
+//   * a bound's fraction of the histogram is interpolated inside its bucket, with most-common values and
+//     NULLs accounted for as scalarineqsel does;
+//   * `^@` and `<@` estimate their whole range [lo, hi] at once;
+//   * the planner's own pairing of `x >= a AND x <= b` into one range (clauselist_selectivity) applies only
+//     to operators estimated by scalarltsel and friends, whose interpolation cannot see these types. So the
+//     ordering operators pair themselves: among the restriction clauses of the relation, the tightest lower
+//     bound on a column carries the selectivity of the whole range up to the tightest upper bound, and every
+//     other bound on that column counts as 1. This is what a BETWEEN, bounds from T_min/T_max, and the
+//     rewrite of `^@` / `<@` into two comparisons are estimated by.
+#include "pg/id_ranges.hpp"
+
+extern "C" {
+#include "catalog/pg_statistic.h"
+#include "utils/typcache.h"
+}
+
+namespace idtypes::pg {
+
+namespace {
+
+struct Bound {
+	bool present = false;
+	Datum value = 0;
+};
+
+// Fraction of the histogram's values below `value` (interpolated inside its bucket), or -1 without one.
+double histogram_fraction(const IdTypeTraits &t, const AttStatsSlot &h, Datum value)
+{
+	int n = h.nvalues;
+	if (n < 2)
+		return -1;
+	if (t.compare(value, h.values[0]) <= 0)
+		return 0;
+	if (t.compare(value, h.values[n - 1]) >= 0)
+		return 1;
+	int lo = 0, hi = n - 1; // values[lo] < value <= values[hi]
+	while (hi - lo > 1) {
+		int mid = lo + (hi - lo) / 2;
+		if (t.compare(h.values[mid], value) < 0)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	double a = t.position(h.values[lo]), b = t.position(h.values[hi]), x = t.position(value);
+	double within = b > a ? (x - a) / (b - a) : 0.5;
+	within = within < 0 ? 0 : (within > 1 ? 1 : within);
+	return (lo + within) / (n - 1);
+}
+
+bool inside(const IdTypeTraits &t, Datum v, const Bound &lo, const Bound &hi)
+{
+	return (!lo.present || t.compare(v, lo.value) >= 0) && (!hi.present || t.compare(v, hi.value) <= 0);
+}
+
+// Fraction of the rows whose value lies in [lo, hi] (either end may be open).
+double range_selectivity(const IdTypeTraits &t, VariableStatData &vardata, const Bound &lo, const Bound &hi)
+{
+	if (!HeapTupleIsValid(vardata.statsTuple))
+		return lo.present && hi.present ? DEFAULT_RANGE_INEQ_SEL : DEFAULT_INEQ_SEL;
+	double nullfrac = reinterpret_cast<Form_pg_statistic>(GETSTRUCT(vardata.statsTuple))->stanullfrac;
+	double mcv_inside = 0, mcv_total = 0;
+	AttStatsSlot slot;
+	if (get_attstatsslot(&slot, vardata.statsTuple, STATISTIC_KIND_MCV, InvalidOid,
+	                     ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS)) {
+		for (int i = 0; i < slot.nvalues; i++) {
+			mcv_total += slot.numbers[i];
+			if (inside(t, slot.values[i], lo, hi))
+				mcv_inside += slot.numbers[i];
+		}
+		free_attstatsslot(&slot);
+	}
+	double fraction = -1;
+	if (get_attstatsslot(&slot, vardata.statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid, ATTSTATSSLOT_VALUES)) {
+		double below_hi = hi.present ? histogram_fraction(t, slot, hi.value) : 1;
+		double below_lo = lo.present ? histogram_fraction(t, slot, lo.value) : 0;
+		if (below_hi >= 0 && below_lo >= 0)
+			fraction = below_hi > below_lo ? below_hi - below_lo : 0;
+		free_attstatsslot(&slot);
+	}
+	if (fraction < 0) // no histogram: what the most common values say, else the default
+		fraction = mcv_total > 0 ? mcv_inside / mcv_total
+		                         : (lo.present && hi.present ? DEFAULT_RANGE_INEQ_SEL : DEFAULT_INEQ_SEL);
+	double rest = 1 - nullfrac - mcv_total;
+	double selectivity = mcv_inside + fraction * (rest > 0 ? rest : 0);
+	return selectivity < 0 ? 0 : (selectivity > 1 ? 1 : selectivity);
+}
+
+// A comparison `expr op constant` (or the commuted form) on the column, as one bound of a range.
+struct Comparison {
+	bool lower; // expr >= / > constant
+	Bound bound;
+	List *args; // the clause's argument list: identifies the clause
+};
+
+// The comparison `opno(args)` makes on `var` with one of the type's btree ordering operators, if it does.
+bool comparison_on(PlannerInfo *root, Oid opno, List *args, Node *var, Oid opfamily, Comparison &out)
+{
+	if (list_length(args) != 2)
+		return false;
+	int strategy = get_op_opfamily_strategy(opno, opfamily);
+	if (strategy == 0 || strategy == BTEqualStrategyNumber)
+		return false;
+	Node *left = static_cast<Node *>(linitial(args)), *right = static_cast<Node *>(lsecond(args));
+	bool var_on_left = equal(left, var);
+	if (!var_on_left && !equal(right, var))
+		return false;
+	Node *other = estimate_expression_value(root, var_on_left ? right : left);
+	if (!IsA(other, Const) || reinterpret_cast<Const *>(other)->constisnull)
+		return false;
+	bool greater = strategy == BTGreaterStrategyNumber || strategy == BTGreaterEqualStrategyNumber;
+	out = Comparison{greater == var_on_left, Bound{true, reinterpret_cast<Const *>(other)->constvalue}, args};
+	return true;
+}
+
+// The clause's own selectivity, or, when the relation also bounds the column from the other side, the
+// share it carries of the range between the tightest bounds (see the top of the file).
+double comparison_selectivity(const IdTypeTraits &t, PlannerInfo *root, Oid opno, List *args, VariableStatData &vardata)
+{
+	Oid opfamily = lookup_type_cache(vardata.vartype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	Comparison self;
+	if (!OidIsValid(opfamily) || !comparison_on(root, opno, args, vardata.var, opfamily, self))
+		return DEFAULT_INEQ_SEL;
+	Comparison tightest[2]; // lower, upper
+	bool have[2] = {false, false}, listed = false;
+	if (vardata.rel != nullptr) {
+		ListCell *lc;
+		foreach (lc, vardata.rel->baserestrictinfo) {
+			auto *clause = reinterpret_cast<Node *>(static_cast<RestrictInfo *>(lfirst(lc))->clause);
+			Comparison c;
+			if (!IsA(clause, OpExpr))
+				continue;
+			auto *op = reinterpret_cast<OpExpr *>(clause);
+			if (!comparison_on(root, op->opno, op->args, vardata.var, opfamily, c))
+				continue;
+			listed = listed || c.args == args;
+			int side = c.lower ? 0 : 1;
+			if (!have[side] || t.compare(c.bound.value, tightest[side].bound.value) * (c.lower ? 1 : -1) > 0) {
+				tightest[side] = c;
+				have[side] = true;
+			}
+		}
+	}
+	if (listed && have[0] && have[1])
+		return args == tightest[0].args ? range_selectivity(t, vardata, tightest[0].bound, tightest[1].bound) : 1.0;
+	return self.lower ? range_selectivity(t, vardata, self.bound, Bound{})
+	                  : range_selectivity(t, vardata, Bound{}, self.bound);
+}
+
+} // namespace
+
+Datum comparison_restrict(FunctionCallInfo fcinfo, const IdTypeTraits &t)
+{
+	auto *root = reinterpret_cast<PlannerInfo *>(PG_GETARG_POINTER(0));
+	Oid opno = PG_GETARG_OID(1);
+	auto *args = reinterpret_cast<List *>(PG_GETARG_POINTER(2));
+	int var_relid = PG_GETARG_INT32(3);
+	VariableStatData vardata;
+	Node *other;
+	bool var_on_left;
+	if (!get_restriction_variable(root, args, var_relid, &vardata, &other, &var_on_left))
+		PG_RETURN_FLOAT8(DEFAULT_INEQ_SEL);
+	double s = comparison_selectivity(t, root, opno, args, vardata);
+	ReleaseVariableStats(vardata);
+	PG_RETURN_FLOAT8(s);
+}
+
+double bounds_selectivity(const IdTypeTraits &t, PlannerInfo *root, Node *id_expr, int var_relid, Datum lo, Datum hi)
+{
+	VariableStatData vardata;
+	examine_variable(root, id_expr, var_relid, &vardata);
+	double s = range_selectivity(t, vardata, Bound{true, lo}, Bound{true, hi});
+	ReleaseVariableStats(vardata);
+	return s;
+}
+
+} // namespace idtypes::pg
