@@ -4,9 +4,13 @@
 # Not part of ./scripts/test.sh. Prints a Markdown report (the table in BENCHMARKS.md), then the generators'
 # report of scripts/bench_generators.sh (cost per ID in each mode, the generator checks at full size).
 # Settings: BENCH_RUNS (runs per figure, the median is reported; 5), BENCH_PGBENCH_SECONDS (30),
-# BENCH_CLIENTS (pgbench clients; 8).
+# BENCH_CLIENTS (pgbench clients; 8). `--pg 18` benchmarks on PostgreSQL 18 (from scripts/pgversions.sh),
+# where uuidv7() joins the subjects; the default is 15.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/pgversions.sh"
+major=15
+[ "${1:-}" = --pg ] && major=${2:?--pg needs a version: 15, 17 or 18}
 runs=${BENCH_RUNS:-5}
 seconds=${BENCH_PGBENCH_SECONDS:-30}
 clients=${BENCH_CLIENTS:-8}
@@ -14,7 +18,9 @@ clients=${BENCH_CLIENTS:-8}
 ensure_packages
 dpkg-query -W -f='${Status}' libbenchmark-dev 2>/dev/null | grep -q 'install ok installed' ||
 	{ apt-get update -qq && apt-get install -y -qq libbenchmark-dev >/dev/null; }
-build_and_install
+PG_CONFIG=$(pg_ensure_version "$major")
+export PG_CONFIG
+build_and_install "$(version_tree "$major")"
 cluster_start shared_preload_libraries=idtypes shared_buffers=1GB max_wal_size=8GB checkpoint_timeout=1h
 trap cluster_stop EXIT
 psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
@@ -33,6 +39,7 @@ subjects=(
 	'uuid gen_random_uuid()|id uuid PRIMARY KEY DEFAULT gen_random_uuid()'
 	'bigint identity|id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY'
 )
+[ "$major" -ge 18 ] && subjects+=('uuid uuidv7()|id uuid PRIMARY KEY DEFAULT uuidv7()')
 declare -A tps
 for _ in $(seq 1 "$runs"); do
 	for s in "${subjects[@]}"; do
@@ -66,4 +73,4 @@ printf '%s\n' "$core"
 echo '```'
 
 cluster_stop
-"$ROOT/scripts/bench_generators.sh"
+[ "$major" = 15 ] && "$ROOT/scripts/bench_generators.sh"

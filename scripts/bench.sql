@@ -5,6 +5,8 @@
 \set ON_ERROR_STOP on
 SET client_min_messages = warning;
 CREATE EXTENSION idtypes;
+-- PostgreSQL 18 and later have uuidv7(): its uuids are one more subject (`uuidv7`, of type uuid)
+SELECT current_setting('server_version_num')::int >= 180000 AS has_uuidv7 \gset
 
 CREATE TABLE results (section text, subject text, unit text, value float8);
 
@@ -55,7 +57,7 @@ CREATE SEQUENCE bench_seq;
 INSERT INTO jobs (section, subject, q)
 SELECT '1 generation (2M calls)', g || '()', format('SELECT count(%s()) FROM generate_series(1, 2000000)', g)
 FROM unnest(ARRAY['timeid_generate', 'tbsl_generate', 'uid11_generate', 'scru160_generate',
-                  'gen_random_uuid', 'clock_timestamp']) g;
+                  'gen_random_uuid', 'clock_timestamp'] || CASE WHEN :has_uuidv7 THEN ARRAY['uuidv7'] ELSE '{}' END) g;
 INSERT INTO jobs (section, subject, q)
 VALUES ('1 generation (2M calls)', 'nextval()', $q$SELECT count(nextval('bench_seq')) FROM generate_series(1, 2000000)$q$);
 CALL run_jobs(:runs);
@@ -67,9 +69,15 @@ CREATE TABLE data_uid11 AS SELECT uid11_generate() AS id FROM generate_series(1,
 CREATE TABLE data_scru160 AS SELECT scru160_generate() AS id FROM generate_series(1, 2000000) ORDER BY random();
 CREATE TABLE data_uuid AS SELECT gen_random_uuid() AS id FROM generate_series(1, 2000000);
 CREATE TABLE data_bigint AS SELECT hashint8extended(g, 42) AS id FROM generate_series(1, 2000000) g;
-CREATE TEMP TABLE types AS SELECT unnest(ARRAY['timeid', 'tbsl', 'uid11', 'scru160', 'uuid', 'bigint']) AS t;
+-- every subject: its name (tables data_<t>, ...) and its SQL type
+CREATE TEMP TABLE types AS SELECT * FROM (VALUES ('timeid', 'timeid'), ('tbsl', 'tbsl'), ('uid11', 'uid11'),
+	('scru160', 'scru160'), ('uuid', 'uuid'), ('bigint', 'bigint')) v(t, typ);
+\if :has_uuidv7
+CREATE TABLE data_uuidv7 AS SELECT uuidv7() AS id FROM generate_series(1, 2000000) ORDER BY random();
+INSERT INTO types VALUES ('uuidv7', 'uuid');
+\endif
 SELECT format('CREATE TABLE text_%1$s AS SELECT id::text AS t FROM data_%1$s', t) FROM types \gexec
-SELECT format('CREATE TABLE load_%1$s (id %1$s)', t) FROM types \gexec
+SELECT format('CREATE TABLE load_%1$s (id %2$s)', t, typ) FROM types \gexec
 VACUUM ANALYZE;
 
 -- 2. text input and output
@@ -82,7 +90,7 @@ SELECT '2 text input: COPY 2M FROM file', t, format($q$COPY load_%1$s FROM '/tmp
 FROM types;
 CALL run_jobs(:runs);
 INSERT INTO jobs (section, subject, q)
-SELECT '2 text input: 2M casts from text', t, format('SELECT count(t::%1$s) FROM text_%1$s', t) FROM types
+SELECT '2 text input: 2M casts from text', t, format('SELECT count(t::%2$s) FROM text_%1$s', t, typ) FROM types
 UNION ALL
 SELECT '2 text output: 2M casts to text', t, format('SELECT count(id::text) FROM data_%1$s', t) FROM types;
 CALL run_jobs(:runs);

@@ -40,7 +40,13 @@ comparisons(section_like, subject_like, baseline, max_ratio, min_ratio) AS (VALU
 	('5 inserts%', 'scru160%', 'bigint identity', NULL, 0.95),
 	('5 inserts%', 'uid11%', 'uuid gen_random_uuid()', NULL, 1.0),
 	('5 inserts%', '%', 'uuid gen_random_uuid()', NULL, NULL),
-	('6 %', '%', 'by hand', 1.1, NULL)),
+	('6 %', '%', 'by hand', 1.1, NULL),
+	-- PostgreSQL 18's own time-ordered uuids, where the server has uuidv7()
+	('1 generation%', '%', 'uuidv7()', NULL, NULL),
+	('2 %', '%', 'uuidv7', NULL, NULL),
+	('3 sort%', '%', 'uuidv7', NULL, NULL),
+	('4 %', '%', 'uuidv7', NULL, NULL),
+	('5 inserts%', '%', 'uuid uuidv7()', NULL, NULL)),
 ours AS (SELECT * FROM r WHERE subject ~ '^(timeid|tbsl|uid11|scru160)'),
 paired AS (
 	SELECT DISTINCT ON (o.section, o.subject, c.baseline) o.section, o.subject, o.unit, o.value, c.baseline,

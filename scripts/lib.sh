@@ -25,6 +25,16 @@ ensure_packages() {
 	export PG_CONFIG
 }
 
+# The tree to build PostgreSQL MAJOR's extension in: the repository for 15; for a newer version a copy of
+# the sources of its own (build-pgNN/), so that the repository's objects stay built for 15.
+version_tree() {
+	local major=$1 dir
+	[ "$major" = 15 ] && { echo "$ROOT"; return; }
+	dir=$ROOT/build-pg$major
+	rm -rf "$dir" && mkdir -p "$dir" && cp -r "$ROOT"/{Makefile,idtypes.control,src,sql,expected} "$dir"/ &&
+		find "$dir/src" -name '*.[od]' -delete && echo "$dir"
+}
+
 # Builds and installs the extension for $PG_CONFIG, in the tree DIR (default: the repository).
 build_and_install() {
 	local dir=${1:-$ROOT}

@@ -134,17 +134,9 @@ extra_suites_15() {
 }
 
 for v in "${versions[@]}"; do
-	if [ "$v" = 15 ]; then
-		PG_CONFIG=$(pg_ensure_version 15) || { count 0 1; continue; }
-		dir=$ROOT
-	else
-		PG_CONFIG=$(pg_ensure_version "$v") || { echo "FAIL: PostgreSQL $v could not be fetched"; count 0 1; continue; }
-		# a tree of its own per version: the repository's objects stay built for 15
-		dir=$ROOT/build-pg$v
-		rm -rf "$dir" && mkdir -p "$dir" && cp -r "$ROOT"/{Makefile,idtypes.control,src,sql,expected} "$dir"/
-		find "$dir/src" -name '*.[od]' -delete
-	fi
+	PG_CONFIG=$(pg_ensure_version "$v") || { echo "FAIL: PostgreSQL $v could not be fetched"; count 0 1; continue; }
 	export PG_CONFIG
+	dir=$(version_tree "$v")
 	if ! build_and_install "$dir"; then
 		echo "FAIL: the extension did not build for PostgreSQL $v"
 		count 0 1
