@@ -4,7 +4,7 @@
 # Not part of ./scripts/test.sh. Prints a Markdown report (the table in BENCHMARKS.md), then the generators'
 # report of scripts/bench_generators.sh (cost per ID in each mode, the generator checks at full size).
 # Settings: BENCH_RUNS (runs per figure, the median is reported; 5), BENCH_PGBENCH_SECONDS (30),
-# BENCH_CLIENTS (pgbench clients; 8). `--pg 18` benchmarks on PostgreSQL 18 (from scripts/pgversions.sh),
+# BENCH_CLIENTS (pgbench clients; 8), BENCH_PLANNER_ROWS (the planner report's table; 10M). `--pg 18` benchmarks on PostgreSQL 18 (from scripts/pgversions.sh),
 # where uuidv7() joins the subjects; the default is 15.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -56,6 +56,9 @@ for s in "${subjects[@]}"; do
 done
 rm -f "$script"
 
+log "planner: estimates, planning time and subqueries on ${BENCH_PLANNER_ROWS:-10000000} rows"
+planner_report=$(psql -X -q -v rows="${BENCH_PLANNER_ROWS:-10000000}" -f "$ROOT/scripts/bench_planner.sql")
+
 log "core benchmarks (Google Benchmark)"
 cmake -S "$ROOT" -B "$ROOT/build-bench" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$ROOT/build-bench" --target core_bench -j"$(nproc)" >/dev/null
@@ -65,6 +68,7 @@ echo
 echo "## PostgreSQL $(psql_q -c 'SHOW server_version'), $(nproc) cores, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)"
 echo
 psql_q -f "$ROOT/scripts/bench_report.sql"
+printf '%s\n' "$planner_report"
 echo
 echo "## Core (ns per ID, one thread)"
 echo

@@ -1,0 +1,100 @@
+-- How the planner sees ID columns at scale, run by scripts/bench.sh (or alone: psql -v rows=N -f ...):
+-- :rows IDs of every type spread evenly over one year beside the same instants in a timestamptz column,
+-- after a plain ANALYZE. Prints Markdown: estimate ratios for windows and prefixes, planning time of `<@`
+-- and `^@` against the same bounds written by hand, and the scalar-subquery form against timestamptz.
+\set ON_ERROR_STOP on
+SET client_min_messages = warning;
+SET max_parallel_workers_per_gather = 0;
+SET jit = off;
+CREATE EXTENSION IF NOT EXISTS idtypes;
+DROP TABLE IF EXISTS spread, report_windows;
+CREATE TABLE spread AS
+SELECT at, timeid_min(at) AS t, tbsl_min(at) AS b, uid11_min(at) AS u, scru160_min(at) AS s
+FROM generate_series(1, :rows) g, LATERAL (SELECT timestamptz '2024-01-01 00:00+00' + g * (interval '1 year' / :rows) AS at) a;
+CREATE INDEX ON spread (at);
+CREATE INDEX ON spread (t);
+CREATE INDEX ON spread (b);
+CREATE INDEX ON spread (u);
+CREATE INDEX ON spread (s);
+VACUUM ANALYZE spread;
+
+CREATE FUNCTION pg_temp.rows_of(q text, OUT estimated float8, OUT actual float8) LANGUAGE plpgsql AS $$
+DECLARE plan json;
+BEGIN
+	EXECUTE 'EXPLAIN (FORMAT JSON, ANALYZE, TIMING OFF) ' || q INTO plan;
+	estimated := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
+	actual := (plan -> 0 -> 'Plan' ->> 'Actual Rows')::float8;
+END $$;
+CREATE FUNCTION pg_temp.ratio(q text) RETURNS text LANGUAGE sql AS $$
+	SELECT format('%s / %s = %s', estimated, actual,
+	              round((greatest(estimated, actual) / greatest(least(estimated, actual), 1))::numeric, 2))
+	FROM pg_temp.rows_of(q) $$;
+
+\pset format unaligned
+\pset tuples_only on
+\echo
+\echo ## Planner: estimated / actual rows (ratio: the larger over the smaller), :rows rows over one year
+\echo
+\echo | window | timestamptz | timeid | tbsl | uid11 | scru160 |
+\echo |---|---|---|---|---|---|
+SELECT format('| %s | %s | %s | %s | %s | %s |', w,
+	pg_temp.ratio(format('SELECT * FROM spread WHERE at >= %1$L AND at < %1$L::timestamptz + %2$L::interval', t0, w)),
+	pg_temp.ratio(format('SELECT * FROM spread WHERE t <@ tstzrange(%1$L, %1$L::timestamptz + %2$L::interval)', t0, w)),
+	pg_temp.ratio(format('SELECT * FROM spread WHERE b <@ tstzrange(%1$L, %1$L::timestamptz + %2$L::interval)', t0, w)),
+	pg_temp.ratio(format('SELECT * FROM spread WHERE u <@ tstzrange(%1$L, %1$L::timestamptz + %2$L::interval)', t0, w)),
+	pg_temp.ratio(format('SELECT * FROM spread WHERE s <@ tstzrange(%1$L, %1$L::timestamptz + %2$L::interval)', t0, w)))
+FROM (VALUES ('2024-07-19 09:41:00+00')) v(t0), unnest(ARRAY['10 minutes', '1 hour', '3 hours', '1 day', '30 days']) w;
+\echo
+\echo | prefix (of the ID at 2024-07-19 09:41) | timeid | tbsl | uid11 | scru160 |
+\echo |---|---|---|---|---|
+SELECT format('| %s symbols | %s | %s | %s | %s |', n,
+	pg_temp.ratio(format('SELECT * FROM spread WHERE t ^@ %L', left(timeid_min(at)::text, n))),
+	pg_temp.ratio(format('SELECT * FROM spread WHERE b ^@ %L', left(tbsl_min(at)::text, n))),
+	pg_temp.ratio(format('SELECT * FROM spread WHERE u ^@ %L', left(uid11_min(at)::text, n))),
+	pg_temp.ratio(format('SELECT * FROM spread WHERE s ^@ %L', left(scru160_min(at)::text, n))))
+FROM (VALUES (timestamptz '2024-07-19 09:41:00+00')) v(at), generate_series(3, 6) n;
+
+-- planning (and running) one-minute windows and 9-symbol prefixes, against the same bounds written by hand:
+-- 5 rounds of 600 queries each, the two forms alternating round by round; the median round is reported
+CREATE FUNCTION pg_temp.timed(q text, n int) RETURNS float8 LANGUAGE plpgsql AS $$
+DECLARE t0 timestamptz := clock_timestamp(); c bigint;
+BEGIN
+	FOR i IN 1..n LOOP
+		EXECUTE format(q, timestamptz '2024-07-19 09:41:00+00' + i * interval '1 minute') INTO c;
+	END LOOP;
+	RETURN extract(epoch FROM clock_timestamp() - t0) * 1000;
+END $$;
+CREATE FUNCTION pg_temp.median_of_alternating(a text, b text, OUT ms_a float8, OUT ms_b float8) LANGUAGE plpgsql AS $$
+DECLARE xs float8[] := '{}'; ys float8[] := '{}';
+BEGIN
+	FOR r IN 1..5 LOOP
+		xs := xs || pg_temp.timed(a, 600);
+		ys := ys || pg_temp.timed(b, 600);
+	END LOOP;
+	SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x) INTO ms_a FROM unnest(xs) x;
+	SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY y) INTO ms_b FROM unnest(ys) y;
+END $$;
+\echo
+\echo | 600 queries, each parsed, planned and run (median of 5 alternating rounds) | ms | same bounds by hand, ms | ratio |
+\echo |---|---|---|---|
+SELECT format('| %s %s | %s | %s | %s |', t, op, round(m.ms_a::numeric, 1), round(m.ms_b::numeric, 1), round((m.ms_a / m.ms_b)::numeric, 2))
+FROM (VALUES ('timeid', 't'), ('tbsl', 'b'), ('uid11', 'u'), ('scru160', 's')) v(t, col),
+     unnest(ARRAY['<@', '^@']) op,
+     LATERAL pg_temp.median_of_alternating(
+	CASE op WHEN '<@' THEN format('SELECT count(*) FROM spread WHERE %s <@ tstzrange(%%1$L, %%1$L::timestamptz + interval ''1 minute'')', col)
+	        ELSE format('SELECT count(*) FROM spread WHERE %s ^@ left(%s_min(%%1$L)::text, 9)', col, t) END,
+	CASE op WHEN '<@' THEN format('SELECT count(*) FROM spread WHERE %1$s >= %2$s_min(%%1$L) AND %1$s <= %2$s_max(%%1$L::timestamptz + interval ''1 minute'' - interval ''1 microsecond'')', col, t)
+	        ELSE format('SELECT count(*) FROM spread WHERE %1$s >= %2$s_prefix_lo(left(%2$s_min(%%1$L)::text, 9)) AND %1$s <= %2$s_prefix_hi(left(%2$s_min(%%1$L)::text, 9))', col, t) END) m;
+
+-- a window from a scalar subquery, against the timestamptz column
+CREATE TABLE report_windows (name text, r tstzrange);
+INSERT INTO report_windows VALUES ('w5', tstzrange('2024-07-19 09:00+00', '2024-07-19 10:00+00'));
+ANALYZE report_windows;
+\echo
+\echo | window from a scalar subquery, 200 runs | ms |
+\echo |---|---|
+SELECT format('| %s | %s |', subject, round(pg_temp.timed(q, 200)::numeric, 1))
+FROM (VALUES ('timestamptz column', 'SELECT count(*) FROM spread WHERE at <@ (SELECT r FROM report_windows WHERE name = ''w5'')'),
+             ('timeid <@ (SELECT ...)', 'SELECT count(*) FROM spread WHERE t <@ (SELECT r FROM report_windows WHERE name = ''w5'')'),
+             ('scru160 <@ (SELECT ...)', 'SELECT count(*) FROM spread WHERE s <@ (SELECT r FROM report_windows WHERE name = ''w5'')')) v(subject, q);
+DROP TABLE spread, report_windows;
