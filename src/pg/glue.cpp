@@ -8,31 +8,29 @@ namespace idtypes::pg {
 // Unix epoch minus PostgreSQL's epoch (2000-01-01), in microseconds.
 constexpr std::int64_t unix_to_pg_us = (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC;
 
-void report_invalid_text(const char *type, std::string_view input, const TextStatus &status, const TextRules &rules)
-{
-	char detail[detail_size];
-	describe(status, rules, detail);
-	ereport(ERROR,
-	        (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-	         errmsg("invalid input syntax for type %s: \"%.*s\"", type, static_cast<int>(input.size()), input.data()),
-	         errdetail("%s", detail)));
-	pg_unreachable();
-}
+#if PG_VERSION_NUM < 160000 // no soft errors before 16: every error is raised
+#define errsave(context, rest)                                                                                         \
+	do {                                                                                                               \
+		(void)(context);                                                                                               \
+		ereport(ERROR, rest);                                                                                          \
+	} while (0)
+#endif
 
 void report_invalid_input(Node *escontext, const char *type, std::string_view input, const TextStatus &status,
                           const TextRules &rules)
 {
-#if PG_VERSION_NUM >= 160000
 	char detail[detail_size];
 	describe(status, rules, detail);
 	errsave(escontext,
 	        (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 	         errmsg("invalid input syntax for type %s: \"%.*s\"", type, static_cast<int>(input.size()), input.data()),
 	         errdetail("%s", detail)));
-#else
-	(void)escontext;
-	report_invalid_text(type, input, status, rules);
-#endif
+}
+
+void report_invalid_text(const char *type, std::string_view input, const TextStatus &status, const TextRules &rules)
+{
+	report_invalid_input(nullptr, type, input, status, rules);
+	pg_unreachable();
 }
 
 void report_wrong_length(const char *type, std::size_t expected, std::size_t found)
