@@ -25,6 +25,27 @@ ensure_packages() {
 	export PG_CONFIG
 }
 
+# A private copy, under DIR, of the PostgreSQL installation that PG_CONFIG describes; prints the copy's
+# pg_config. `make install` and the clusters of a test run then use the copy, so that test runs from
+# several clones at once never write each other's files (the system's extension directory included).
+# Debian's installation relocates itself (its pg_config and server compute their paths from where they
+# are); a pg_config of scripts/pgversions.sh does too, from its own directory.
+private_install() {
+	local pg_config=$1 dir=$2 bindir sharedir
+	bindir=$("$pg_config" --bindir) && sharedir=$("$pg_config" --sharedir) || return 1
+	case $pg_config in
+	"${IDTYPES_CACHE:-/var/cache/idtypes}"/*)
+		cp -a "$(dirname "$pg_config")" "$dir/" && echo "$dir/$(basename "$(dirname "$pg_config")")/pg_config"
+		;;
+	*)
+		mkdir -p "$dir$(dirname "$(dirname "$bindir")")" "$dir$(dirname "$sharedir")" "$dir/usr" &&
+			cp -a "$(dirname "$bindir")" "$dir$(dirname "$(dirname "$bindir")")/" &&
+			cp -a "$sharedir" "$dir$(dirname "$sharedir")/" &&
+			ln -sfn /usr/include "$dir/usr/include" && echo "$dir$bindir/pg_config"
+		;;
+	esac
+}
+
 # The tree to build PostgreSQL MAJOR's extension in: the repository for 15; for a newer version a copy of
 # the sources of its own (build-pgNN/), so that the repository's objects stay built for 15.
 version_tree() {

@@ -81,7 +81,9 @@ else
 fi
 
 dump_dir=$(mktemp -d)
-trap 'cluster_stop; rm -rf "$dump_dir"' EXIT
+run_dir=$(mktemp -d /tmp/idtypes-run.XXXXXX) # this run's copies of the PostgreSQL installations
+chmod 755 "$run_dir"
+trap 'cluster_stop; rm -rf "$dump_dir" "$run_dir"' EXIT
 
 # The tests every version runs, in a cluster of its own per mode. MODE_ON_DEMAND: what
 # idtypes_generator_mode() says when idtypes is not preloaded.
@@ -135,6 +137,7 @@ extra_suites_15() {
 
 for v in "${versions[@]}"; do
 	PG_CONFIG=$(pg_ensure_version "$v") || { echo "FAIL: PostgreSQL $v could not be fetched"; count 0 1; continue; }
+	PG_CONFIG=$(private_install "$PG_CONFIG" "$run_dir") || { echo "FAIL: a private copy of PostgreSQL $v"; count 0 1; continue; }
 	export PG_CONFIG
 	dir=$(version_tree "$v")
 	if ! build_and_install "$dir"; then
