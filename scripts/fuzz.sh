@@ -10,7 +10,7 @@
 #   FUZZ_RUNS=10000000                      stop each target after that many executions (then SECONDS only
 #                                           limits the time when given explicitly)
 #   FUZZ_ARGS="-use_value_profile=0"         more libFuzzer flags (the last of a flag wins)
-#   FUZZ_CXXFLAGS="-DFUZZ_SKIP_KNOWN_WINDOW_OVERFLOW"   more compiler flags
+#   FUZZ_CXXFLAGS="-O1"                     more compiler flags
 #   ./build-fuzz/<target> build-fuzz/crashes/<target>/crash-...   replays a reproducer
 set -uo pipefail
 

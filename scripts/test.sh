@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test suite: code style; the core's GoogleTest unit tests (CTest); then for each PostgreSQL version
+# Every test suite: code style; the core's fuzz targets, briefly; the core's GoogleTest unit tests (CTest);
+# then for each PostgreSQL version
 # (15, 17, 18; `--pg N` runs only the versions named), in throwaway clusters: pg_regress, the generator
 # checks (sessions at once and one after another, identity settings), the versioned-upgrade check, with
 # idtypes loaded on demand and preloaded; on 15 also the interop checks against reference implementations,
@@ -64,6 +65,9 @@ else
 	echo "FAIL: run clang-format -i over the files named above"
 	count 0 1
 fi
+
+log "fuzzing the core: every parser and formatter, ${IDTYPES_FUZZ_SECONDS:-8} s per target (scripts/fuzz.sh)"
+checks "$ROOT/scripts/fuzz.sh" "${IDTYPES_FUZZ_SECONDS:-8}"
 
 log "core unit tests (CMake + GoogleTest)"
 if cmake -S "$ROOT" -B "$ROOT/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null &&

@@ -102,8 +102,12 @@ struct Radix2 {
 			if (v < 0)
 				return fail(TextError::symbol, static_cast<std::uint32_t>(i + 1),
 				            static_cast<unsigned char>(prefix[i]));
-			if (n == symbols)
-				return fail(TextError::prefix_length, static_cast<std::uint32_t>(n + 1));
+			if (n == symbols) { // report how long the prefix is (dashes not counted), as uid11 does
+				std::size_t found = n;
+				for (std::size_t j = i; j < prefix.size(); j++)
+					found += prefix[j] != skip || skip == '\0';
+				return fail(TextError::prefix_length, static_cast<std::uint32_t>(found));
+			}
 			low[n] = high[n] = static_cast<std::uint8_t>(v);
 			n++;
 		}

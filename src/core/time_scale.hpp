@@ -49,20 +49,33 @@ constexpr std::int64_t unix_us_of(const TimeScale &s, std::int64_t units) noexce
 }
 
 // The units whose instant t satisfies lo <= t <= hi (strict where a bound is exclusive), clamped to the scale.
+// Any instant is accepted, up to the int64 limits (a bound past the scale's last unit selects nothing; one
+// before its first, everything from there): every step below is checked so that none can overflow.
 constexpr UnitRange window_units(const TimeScale &s, WindowBound lo, WindowBound hi) noexcept
 {
 	std::int64_t first = 0, last = s.max_units;
 	if (!lo.infinite) {
-		std::int64_t d = lo.unix_us - s.epoch_us;
-		// smallest k with k*unit >= d, or > d when exclusive
-		std::int64_t k = lo.inclusive ? -floor_div(-d, s.unit_us) : floor_div(d, s.unit_us) + 1;
-		if (k > first)
-			first = k;
+		std::int64_t d = 0; // the bound relative to the epoch; saturates
+		if (__builtin_sub_overflow(lo.unix_us, s.epoch_us, &d))
+			d = lo.unix_us < 0 ? INT64_MIN : INT64_MAX;
+		if (d >= 0) { // a bound before the epoch leaves `first` at 0
+			// smallest k with k*unit >= d, or > d when exclusive
+			std::int64_t q = floor_div(d, s.unit_us);
+			bool on_unit = q * s.unit_us == d;
+			std::int64_t k = lo.inclusive && on_unit ? q : (q >= s.max_units ? s.max_units + 1 : q + 1);
+			if (k > first)
+				first = k;
+		}
 	}
 	if (!hi.infinite) {
-		std::int64_t d = hi.unix_us - s.epoch_us;
+		std::int64_t d = 0;
+		if (__builtin_sub_overflow(hi.unix_us, s.epoch_us, &d))
+			d = hi.unix_us < 0 ? INT64_MIN : INT64_MAX;
+		if (d < 0 || (d == 0 && !hi.inclusive))
+			return UnitRange{true, 0, 0}; // the window ends before the first unit
 		// largest k with k*unit <= d, or < d when exclusive
-		std::int64_t k = hi.inclusive ? floor_div(d, s.unit_us) : -floor_div(-d, s.unit_us) - 1;
+		std::int64_t q = floor_div(d, s.unit_us);
+		std::int64_t k = hi.inclusive || q * s.unit_us != d ? q : q - 1;
 		if (k < last)
 			last = k;
 	}

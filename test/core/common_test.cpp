@@ -238,3 +238,30 @@ TEST(BigRadix, EightyBitEdges)
 }
 
 } // namespace
+
+// The window's units for bounds at the int64 limits, as PostgreSQL passes instants it cannot place
+// (timestamps from year 294276 on saturate to INT64_MAX): never an overflow, never the whole range.
+TEST(TimeScale, WindowsAtTheInt64Limits)
+{
+	constexpr TimeScale us{0, 1, (std::int64_t{1} << 54) - 1};
+	constexpr TimeScale ms{1321009871111000, 1000, (std::int64_t{1} << 42) - 1};
+	for (const TimeScale &s : {us, ms}) {
+		for (bool inclusive : {true, false}) {
+			EXPECT_TRUE(window_units(s, WindowBound{false, inclusive, INT64_MAX}, WindowBound{true, false, 0}).empty);
+			EXPECT_TRUE(window_units(s, WindowBound{true, false, 0}, WindowBound{false, inclusive, INT64_MIN}).empty);
+			UnitRange all =
+			    window_units(s, WindowBound{false, inclusive, INT64_MIN}, WindowBound{false, inclusive, INT64_MAX});
+			EXPECT_FALSE(all.empty);
+			EXPECT_EQ(all.first, 0);
+			EXPECT_EQ(all.last, s.max_units);
+		}
+	}
+	// exclusive bounds on a unit boundary, inclusive ones between units
+	UnitRange r =
+	    window_units(ms, WindowBound{false, false, ms.epoch_us + 5000}, WindowBound{false, false, ms.epoch_us + 9000});
+	EXPECT_EQ(r.first, 6);
+	EXPECT_EQ(r.last, 8);
+	r = window_units(ms, WindowBound{false, true, ms.epoch_us + 5500}, WindowBound{false, true, ms.epoch_us + 9500});
+	EXPECT_EQ(r.first, 6);
+	EXPECT_EQ(r.last, 9);
+}

@@ -129,6 +129,9 @@ TEST(TimeId, PrefixAcceptsDashesAndRejectsBadSymbols)
 		EXPECT_EQ(all.hi, ~std::uint64_t{0});
 	}
 	EXPECT_EQ(tid::prefix_range("22222222222222").status.error, TextError::prefix_length);
+	TextStatus too_long = tid::prefix_range("2222-2222-2222-2222-2222").status; // 20 symbols, dashes not counted
+	EXPECT_EQ(too_long.error, TextError::prefix_length);
+	EXPECT_EQ(too_long.position, 20u);
 	// valid symbols, but a first symbol k..z matches no 64-bit value
 	tid::PrefixRange k = tid::prefix_range("k");
 	EXPECT_TRUE(k.status.ok());
