@@ -77,4 +77,4 @@ printf '%s\n' "$core"
 echo '```'
 
 cluster_stop
-[ "$major" = 15 ] && "$ROOT/scripts/bench_generators.sh"
+if [ "$major" = 15 ]; then "$ROOT/scripts/bench_generators.sh"; fi
