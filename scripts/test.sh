@@ -69,20 +69,29 @@ fi
 log "fuzzing the core: every parser and formatter, ${IDTYPES_FUZZ_SECONDS:-8} s per target (scripts/fuzz.sh)"
 checks "$ROOT/scripts/fuzz.sh" "${IDTYPES_FUZZ_SECONDS:-8}"
 
+# The core's unit tests in a CMake build directory; extra arguments are CMake options.
+unit_tests() {
+	local build=$1 ctest_out summary total bad
+	shift
+	if cmake -S "$ROOT" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null &&
+		cmake --build "$build" -j"$(nproc)" >/dev/null; then
+		ctest_out=$(cd "$build" && ctest --output-on-failure 2>&1)
+		summary=$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' <<<"$ctest_out")
+		total=$(sed -E 's/.*out of ([0-9]+).*/\1/' <<<"$summary")
+		bad=$(sed -E 's/.* ([0-9]+) tests failed.*/\1/' <<<"$summary")
+		if [ -n "$total" ]; then count $((total - bad)) "$bad"; else count 0 1; fi
+		[ "${bad:-1}" = 0 ] || printf '%s\n' "$ctest_out" | grep -vE '^\s+[0-9]+/[0-9]+ Test' | tail -60
+		echo "$summary"
+	else
+		echo "FAIL: the core or its tests did not build in $build"
+		count 0 1
+	fi
+}
+
 log "core unit tests (CMake + GoogleTest)"
-if cmake -S "$ROOT" -B "$ROOT/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null &&
-	cmake --build "$ROOT/build" -j"$(nproc)" >/dev/null; then
-	ctest_out=$(cd "$ROOT/build" && ctest --output-on-failure 2>&1)
-	summary=$(grep -E 'tests passed, [0-9]+ tests failed out of [0-9]+' <<<"$ctest_out")
-	total=$(sed -E 's/.*out of ([0-9]+).*/\1/' <<<"$summary")
-	bad=$(sed -E 's/.* ([0-9]+) tests failed.*/\1/' <<<"$summary")
-	if [ -n "$total" ]; then count $((total - bad)) "$bad"; else count 0 1; fi
-	[ "${bad:-1}" = 0 ] || printf '%s\n' "$ctest_out" | grep -vE '^\s+[0-9]+/[0-9]+ Test' | tail -60
-	echo "$summary"
-else
-	echo "FAIL: the core or its tests did not build"
-	count 0 1
-fi
+unit_tests "$ROOT/build"
+log "core unit tests built with AddressSanitizer + UndefinedBehaviorSanitizer"
+unit_tests "$ROOT/build-sanitize" -DIDTYPES_SANITIZE=ON -DCMAKE_DISABLE_FIND_PACKAGE_benchmark=ON
 
 dump_dir=$(mktemp -d)
 run_dir=$(mktemp -d /tmp/idtypes-run.XXXXXX) # this run's copies of the PostgreSQL installations
