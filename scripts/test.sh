@@ -108,6 +108,8 @@ version_suites() {
 	log "PostgreSQL $v: generators as applications use them ($on_demand)"
 	checks "$ROOT/test/concurrency/run.sh" "$on_demand"
 	checks "$ROOT/test/concurrency/settings.sh" session
+	log "PostgreSQL $v: no repeated or earlier ID after a restart, an immediate shutdown, a killed backend"
+	checks "$ROOT/test/concurrency/restart.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"
 	if [ "$v" = 15 ]; then
@@ -126,6 +128,7 @@ version_suites() {
 	log "PostgreSQL $v: generators as applications use them (state reserved at start)"
 	checks "$ROOT/test/concurrency/run.sh" "shared (preloaded)"
 	checks "$ROOT/test/concurrency/settings.sh" session
+	checks "$ROOT/test/concurrency/restart.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 	cluster_stop
 }
 

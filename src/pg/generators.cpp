@@ -8,7 +8,11 @@
 //   from the spare space PostgreSQL keeps in its main shared memory segment (ShmemInitStruct works in any
 //   backend; the few KB needed fit the ~100 kB reserve). If that space is gone, generation is refused with a
 //   hint to preload idtypes, never served from per-session state.
-// A crash restart reinitialises shared memory and so this state with it (as for every mode).
+// Across restarts and crash restarts, which start the state afresh, a high-water mark on disk keeps
+// generators above every ID issued before: no ID carries a time past the mark until the mark is written
+// (durably, reserved 200 ms ahead, so the cost is a rare write, never one per ID), and a new state starts
+// at the mark (timeid and uid11 at its last value + 1, scru160 by its counter rule; tbsl waits for the clock
+// or refuses, per idtypes.clock_backward).
 #include "pg/generators.hpp"
 
 #include "core/scru160.hpp"
@@ -17,10 +21,14 @@
 #include "core/uid11.hpp"
 #include "pg/glue.hpp"
 
+#include <cstdio>
+#include <fcntl.h>
 #include <new>
+#include <unistd.h>
 
 extern "C" {
 #include "port/atomics.h"
+#include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
@@ -39,7 +47,14 @@ constexpr const char *state_name = "idtypes generators v2";
 
 constexpr std::uint32_t clock_id_not_drawn = 0xFFFFFFFF;
 
+// In the data directory (every process's working directory).
+constexpr const char *high_water_file = "pg_idtypes_high_water";
+constexpr const char *high_water_temp = "pg_idtypes_high_water.tmp";
+constexpr std::int64_t reserve_ahead_us = 200000;
+
 struct ServerState {
+	pg_atomic_uint64 durable_until_us; // IDs may carry times up to here (Unix µs): the mark on disk
+	pg_atomic_flag writing_mark;       // taken by the one session writing the next mark
 	pg_atomic_uint64 timeid_last_micros;
 	pg_atomic_uint32 timeid_clock_id; // for idtypes.timeid_clock_id = -1; drawn at first use
 	pg_atomic_uint64 uid11_last;
@@ -57,16 +72,93 @@ Home home = Home::none;
 shmem_request_hook_type previous_request_hook = nullptr;
 shmem_startup_hook_type previous_startup_hook = nullptr;
 
+// The mark a previous run of the server left (0 when there is none).
+std::int64_t read_high_water()
+{
+	long long mark = 0;
+	if (FILE *f = fopen(high_water_file, "r")) {
+		if (fscanf(f, "%lld", &mark) != 1 || mark < 0)
+			mark = 0;
+		fclose(f);
+	}
+	return mark;
+}
+
+// Writes the mark durably (a temporary file, fsync, rename, fsync of the directory). Never raises: it may
+// run under the clock callbacks of the core; failures are logged and reported by the result.
+bool write_high_water(std::int64_t mark)
+{
+	char text[32];
+	int len = snprintf(text, sizeof text, "%lld\n", static_cast<long long>(mark));
+	int fd = open(high_water_temp, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY, S_IRUSR | S_IWUSR);
+	bool ok = fd >= 0 && write(fd, text, len) == len && pg_fsync(fd) == 0;
+	if (fd >= 0)
+		close(fd);
+	ok = ok && durable_rename(high_water_temp, high_water_file, LOG) == 0;
+	if (!ok) {
+		const char *why = strerror(errno);
+		elog(LOG, "idtypes could not write its high-water mark \"%s\": %s", high_water_file, why);
+	}
+	return ok;
+}
+
 void init_state(void *memory)
 {
 	auto *s = static_cast<ServerState *>(memory);
-	pg_atomic_init_u64(&s->timeid_last_micros, 0);
+	const std::int64_t mark = read_high_water(); // every ID issued before carries a time at or below it
+	const std::int64_t mark_ms = mark / 1000;
+	pg_atomic_init_u64(&s->durable_until_us, static_cast<std::uint64_t>(mark));
+	pg_atomic_init_flag(&s->writing_mark);
+	pg_atomic_init_u64(&s->timeid_last_micros, static_cast<std::uint64_t>(mark));
 	pg_atomic_init_u32(&s->timeid_clock_id, clock_id_not_drawn);
-	pg_atomic_init_u64(&s->uid11_last, 0);
+	pg_atomic_init_u64(&s->uid11_last, mark_ms > uid11::xid_epoch_ms
+	                                       ? uid11::make_xid(static_cast<std::uint64_t>(mark_ms - uid11::xid_epoch_ms),
+	                                                         uid11::xid_max_random)
+	                                       : 0);
 	SpinLockInit(&s->tbsl_lock);
 	new (&s->tbsl) tbsl::State();
+	s->tbsl.last_us = mark;
 	SpinLockInit(&s->scru160_lock);
 	new (&s->scru160) scru160::State();
+	s->scru160.timestamp = static_cast<std::uint64_t>(mark_ms); // with the counter used up: the next ms
+	s->scru160.counter = mark > 0 ? 0xFFFF : 0;
+}
+
+// Makes sure IDs may carry times up to `until_us`: when that passes the mark on disk, one session writes
+// the next mark (reserved ahead) while any other that needs it waits. False when the mark cannot be written.
+bool make_durable(ServerState &s, std::int64_t until_us)
+{
+	for (int waited_ms = 0; until_us > static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us));) {
+		if (pg_atomic_test_set_flag(&s.writing_mark)) {
+			bool ok = true;
+			std::int64_t durable = static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us));
+			if (until_us > durable) {
+				std::int64_t now = clock_now_us();
+				std::int64_t mark = (until_us > now ? until_us : now) + reserve_ahead_us;
+				ok = write_high_water(mark);
+				if (ok)
+					pg_atomic_write_u64(&s.durable_until_us, static_cast<std::uint64_t>(mark));
+			}
+			pg_atomic_clear_flag(&s.writing_mark);
+			if (!ok)
+				return false;
+		} else if (++waited_ms > 10000) { // another session has been writing for 10 s
+			return false;
+		} else {
+			pg_usleep(1000);
+		}
+	}
+	return true;
+}
+
+void durable_or_error(ServerState &s, std::int64_t until_us)
+{
+	if (!make_durable(s, until_us))
+		ereport(ERROR,
+		        (errcode(ERRCODE_IO_ERROR),
+		         errmsg("idtypes could not write its high-water mark \"%s\" in the data directory", high_water_file),
+		         errdetail("No ID is issued past a time that a restart could forget."),
+		         errhint("See the server log for the reason.")));
 }
 
 // Finds or creates the named struct in the main segment, initialising it once (callers serialise on
@@ -143,7 +235,17 @@ tbsl::Step step_tbsl(void *ctx, const tbsl::Request &req, std::int64_t now) noex
 	return step;
 }
 
-std::int64_t read_clock(void *) noexcept { return clock_now_us(); }
+// The clock tbsl::generate reads, never past the mark on disk: it first moves the mark on, and when that
+// cannot be done the clock seems to stand still there (the generator then gives up like a clock that is
+// behind: it never issues a TBSL a restart could forget).
+std::int64_t read_clock(void *ctx) noexcept
+{
+	auto *s = static_cast<ServerState *>(ctx);
+	std::int64_t now = clock_now_us();
+	if (!make_durable(*s, now))
+		return static_cast<std::int64_t>(pg_atomic_read_u64(&s->durable_until_us));
+	return now;
+}
 
 // Sleeps a little while the clock catches up; gives up on a cancel or termination request, which the
 // caller then services outside the core.
@@ -173,6 +275,7 @@ bool next_timeid_micros(std::int64_t now_us, std::uint64_t &micros)
 		micros = timeid::next_micros(last, now_us);
 		if (micros > timeid::max_micros)
 			return false;
+		durable_or_error(s, static_cast<std::int64_t>(micros));
 	} while (!pg_atomic_compare_exchange_u64(&s.timeid_last_micros, &last, micros)); // `last` refreshed on failure
 	return true;
 }
@@ -199,23 +302,33 @@ uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random)
 		g = uid11::next_xid(last, now_ms, random);
 		if (!g.ok)
 			return g;
+		durable_or_error(s, (static_cast<std::int64_t>(uid11::xid_delta(g.value)) + uid11::xid_epoch_ms) * 1000 + 999);
 	} while (!pg_atomic_compare_exchange_u64(&s.uid11_last, &last, g.value)); // `last` refreshed on failure
 	return g;
 }
 
 tbsl::Generated next_tbsl(const tbsl::Request &request)
 {
-	return tbsl::generate(tbsl::Stepper{step_tbsl, &server_state()}, request,
-	                      tbsl::Clock{read_clock, pause_briefly, nullptr});
+	ServerState &s = server_state();
+	return tbsl::generate(tbsl::Stepper{step_tbsl, &s}, request, tbsl::Clock{read_clock, pause_briefly, &s});
 }
 
 scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &random)
 {
 	ServerState &s = server_state();
-	SpinLockAcquire(&s.scru160_lock);
-	scru160::Generated g = scru160::generate(s.scru160, now_ms, random);
-	SpinLockRelease(&s.scru160_lock);
-	return g;
+	for (;;) {
+		// a step issues at most one millisecond past both the clock and the last SCRU160 (counter overflow)
+		SpinLockAcquire(&s.scru160_lock);
+		std::int64_t last_ms = static_cast<std::int64_t>(s.scru160.timestamp);
+		std::int64_t bound_us = ((now_ms > last_ms ? now_ms : last_ms) + 1) * 1000 + 999;
+		if (bound_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))) {
+			scru160::Generated g = scru160::generate(s.scru160, now_ms, random);
+			SpinLockRelease(&s.scru160_lock);
+			return g;
+		}
+		SpinLockRelease(&s.scru160_lock);
+		durable_or_error(s, bound_us);
+	}
 }
 
 } // namespace idtypes::pg

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# No repeated or earlier ID after a restart, an immediate shutdown or a killed backend, with the clock set
+# back across each (the superuser-only test setting idtypes.test_clock_offset), against a running cluster
+# (PGHOST etc. set). Arguments: the cluster's data directory and bin directory (its pg_ctl, run as postgres).
+# timeid, uid11 and scru160 must continue above every ID issued before; tbsl, which must carry the real time,
+# must refuse (its clock is behind the last TBSL) rather than issue an earlier one. Prints `ok` / `FAIL` lines.
+set -uo pipefail
+data=${1:?usage: restart.sh DATA_DIR BIN_DIR}
+bin=${2:?usage: restart.sh DATA_DIR BIN_DIR}
+status=0
+psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
+ok() { echo "ok   $*"; }
+fail() { echo "FAIL $*"; status=1; }
+pg_ctl() { runuser -u postgres -- "$bin/pg_ctl" -D "$data" -w -s "$@"; }
+wait_ready() { for _ in $(seq 1 60); do psql_q -c 'SELECT 1' >/dev/null 2>&1 && return 0; sleep 0.5; done; return 1; }
+
+psql_q -c 'CREATE EXTENSION IF NOT EXISTS idtypes' || exit 1
+psql_q -c 'CREATE TABLE IF NOT EXISTS issued (t timeid, u uid11, s scru160, b tbsl)'
+
+# tbsl only before the first restart: from then on its clock stays behind its last TBSL, and it refuses
+issue() { psql_q -c "INSERT INTO issued SELECT timeid_generate(), uid11_generate(), scru160_generate(),
+	CASE WHEN $1 THEN tbsl_generate() END FROM generate_series(1, 20000)"; }
+check_after() {
+	local what=$1 out
+	out=$(psql_q -c "SELECT (SELECT timeid_generate() > max(t) FROM issued), (SELECT uid11_generate() > max(u) FROM issued),
+		(SELECT scru160_generate() > max(s) FROM issued)" 2>&1)
+	[ "$out" = "t|t|t" ] && ok "after $what with the clock set back: timeid, uid11 and scru160 continue above every ID issued" ||
+		fail "after $what: timeid|uid11|scru160 above the last issued: $out"
+	out=$(psql_q -c "SET idtypes.clock_backward = 'error'" -c 'SELECT tbsl_generate() > max(b) FROM issued' 2>&1)
+	grep -q 'behind the last TBSL generated' <<<"$out" &&
+		ok "after $what: tbsl refuses while the clock is behind its last TBSL" || fail "tbsl after $what: $out"
+}
+
+# each step: issue IDs, set the clock back further, stop the server one way, start it, check
+issue true
+psql_q -c "SELECT timeid_generate()" -c "ALTER SYSTEM SET idtypes.test_clock_offset = '-5s'" >/dev/null
+pg_ctl restart -m fast >/dev/null
+wait_ready
+check_after "a clean restart"
+
+issue false
+psql_q -c "SELECT timeid_generate()" -c "ALTER SYSTEM SET idtypes.test_clock_offset = '-10s'" >/dev/null
+pg_ctl restart -m immediate >/dev/null
+wait_ready
+check_after "an immediate shutdown"
+
+issue false
+psql_q -c "SELECT timeid_generate()" -c "ALTER SYSTEM SET idtypes.test_clock_offset = '-15s'" -c "SELECT pg_reload_conf()" >/dev/null
+sleep 1
+psql_q -c 'SELECT pg_sleep(60)' >/dev/null 2>&1 &
+sleep 1
+victim=$(psql_q -c "SELECT pid FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(60)' LIMIT 1")
+kill -9 "$victim"
+sleep 2
+wait_ready
+check_after "a killed backend (crash restart)"
+
+psql_q -c "ALTER SYSTEM RESET idtypes.test_clock_offset" -c "SELECT pg_reload_conf()" -c 'DROP TABLE issued' >/dev/null
+exit $status
