@@ -103,7 +103,7 @@ trap 'cluster_stop; rm -rf "$dump_dir" "$run_dir"' EXIT
 version_suites() {
 	local dir=$1 v=$2 on_demand=$3
 	log "PostgreSQL $v: pg_regress (idtypes not preloaded)"
-	cluster_start
+	cluster_start wal_level=logical # for the logical replication round trip
 	regress "$dir"
 	log "PostgreSQL $v: generators as applications use them ($on_demand)"
 	checks "$ROOT/test/concurrency/run.sh" "$on_demand"
@@ -119,6 +119,8 @@ version_suites() {
 		log "PostgreSQL $v: restoring the dump from 15"
 		checks "$ROOT/test/dump/run.sh" restore "$dump_dir"
 	fi
+	log "PostgreSQL $v: round trips: pg_dump (plain, custom, directory), COPY (text, binary), logical replication"
+	checks "$ROOT/test/roundtrip/run.sh"
 	[ "$v" = 15 ] && { log "interop with reference implementations"; checks "$ROOT/test/interop/run.sh"; }
 	cluster_stop
 
