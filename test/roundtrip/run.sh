@@ -4,7 +4,8 @@
 # columns, a hash-partitioned table) through pg_dump in plain, custom and directory formats and back; COPY in
 # text and binary formats out and back in; logical replication to another database, with and without
 # `binary = true`. Each copy must answer test/dump/check.sql exactly as the original (rows, index answers,
-# partitions, generating defaults). Prints `ok` / `FAIL` lines.
+# partitions, generating defaults). Uses the client tools on PATH, whose pg_dump dumps only servers of its own
+# version or older: scripts/test.sh runs it on 15. Prints `ok` / `FAIL` lines.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../dump" && pwd)
 status=0
