@@ -59,6 +59,9 @@ rm -f "$script"
 log "planner: estimates, planning time and subqueries on ${BENCH_PLANNER_ROWS:-10000000} rows"
 planner_report=$(psql -X -q -v rows="${BENCH_PLANNER_ROWS:-10000000}" -f "$ROOT/scripts/bench_planner.sql")
 
+log "planning cost in instructions (callgrind): <@ and ^@ against the same bounds by hand"
+planning_report=$("$ROOT/scripts/bench_planning.sh")
+
 log "core benchmarks (Google Benchmark)"
 cmake -S "$ROOT" -B "$ROOT/build-bench" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$ROOT/build-bench" --target core_bench -j"$(nproc)" >/dev/null
@@ -69,6 +72,7 @@ echo "## PostgreSQL $(psql_q -c 'SHOW server_version'), $(nproc) cores, $(sed -n
 echo
 psql_q -f "$ROOT/scripts/bench_report.sql"
 printf '%s\n' "$planner_report"
+printf '%s\n' "$planning_report"
 echo
 echo "## Core (ns per ID, one thread)"
 echo

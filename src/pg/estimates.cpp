@@ -89,15 +89,18 @@ double range_selectivity(const IdTypeTraits &t, VariableStatData &vardata, const
 	return selectivity < 0 ? 0 : (selectivity > 1 ? 1 : selectivity);
 }
 
-// A comparison `expr op constant` (or the commuted form) on the column, as one bound of a range.
+// A comparison `expr op other` (or the commuted form) on the column: one bound of a range. Its value is
+// computed only when needed: estimate_expression_value runs every stable function inside `other`.
 struct Comparison {
-	bool lower; // expr >= / > constant
-	Bound bound;
-	List *args; // the clause's argument list: identifies the clause
+	bool lower;  // expr >= / > other
+	Node *other; // the side that is not the column
+	List *args;  // the clause's argument list: identifies the clause
+	enum : std::uint8_t { unevaluated, known, unknown } state;
+	Datum value;
 };
 
-// The comparison `opno(args)` makes on `var` with one of the type's btree ordering operators, if it does.
-bool comparison_on(PlannerInfo *root, Oid opno, List *args, Node *var, Oid opfamily, Comparison &out)
+// Whether `opno(args)` compares `var` with one of the type's btree ordering operators; if so, what it bounds.
+bool comparison_on(Oid opno, List *args, Node *var, Oid opfamily, Comparison &out)
 {
 	if (list_length(args) != 2)
 		return false;
@@ -108,46 +111,91 @@ bool comparison_on(PlannerInfo *root, Oid opno, List *args, Node *var, Oid opfam
 	bool var_on_left = equal(left, var);
 	if (!var_on_left && !equal(right, var))
 		return false;
-	Node *other = estimate_expression_value(root, var_on_left ? right : left);
-	if (!IsA(other, Const) || reinterpret_cast<Const *>(other)->constisnull)
-		return false;
 	bool greater = strategy == BTGreaterStrategyNumber || strategy == BTGreaterEqualStrategyNumber;
-	out = Comparison{greater == var_on_left, Bound{true, reinterpret_cast<Const *>(other)->constvalue}, args};
+	out = Comparison{greater == var_on_left, var_on_left ? right : left, args, Comparison::unevaluated, 0};
 	return true;
 }
 
+bool known(PlannerInfo *root, Comparison &c)
+{
+	if (c.state == Comparison::unevaluated) {
+		Node *v = estimate_expression_value(root, c.other);
+		bool is_known = IsA(v, Const) && !reinterpret_cast<Const *>(v)->constisnull;
+		c.state = is_known ? Comparison::known : Comparison::unknown;
+		c.value = is_known ? reinterpret_cast<Const *>(v)->constvalue : 0;
+	}
+	return c.state == Comparison::known;
+}
+
+// When `self` and one of `others` are the two bounds the rewrite made of one `^@` / `<@` with a
+// non-constant right-hand side, both values from one evaluation of that side.
+void resolve_rewritten_pair(const IdTypeTraits &t, PlannerInfo *root, Comparison &self, Comparison *others, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (others[i].lower == self.lower)
+			continue;
+		Comparison &lo = self.lower ? self : others[i], &hi = self.lower ? others[i] : self;
+		IdBounds b;
+		if (!rewritten_pair_bounds(t, root, lo.other, hi.other, b))
+			continue;
+		auto state = b.kind == IdBounds::invalid ? Comparison::unknown : Comparison::known;
+		lo.state = hi.state = state;
+		lo.value = b.lo;
+		hi.value = b.hi;
+		return;
+	}
+}
+
 // The clause's own selectivity, or, when the relation also bounds the column from the other side, the
-// share it carries of the range between the tightest bounds (see the top of the file).
+// share it carries of the range between the tightest bounds (see the top of the file): the tightest lower
+// bound (the first listed among equals) carries the range, every other bound counts as 1.
 double comparison_selectivity(const IdTypeTraits &t, PlannerInfo *root, Oid opno, List *args, VariableStatData &vardata)
 {
 	Oid opfamily = lookup_type_cache(vardata.vartype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
 	Comparison self;
-	if (!OidIsValid(opfamily) || !comparison_on(root, opno, args, vardata.var, opfamily, self))
+	if (!OidIsValid(opfamily) || !comparison_on(opno, args, vardata.var, opfamily, self))
 		return DEFAULT_INEQ_SEL;
-	Comparison tightest[2]; // lower, upper
-	bool have[2] = {false, false}, listed = false;
-	if (vardata.rel != nullptr) {
+	// the relation's other bounds on the column, in clause order; self_position: how many come before it
+	int n = 0, self_position = -1;
+	Comparison *others = nullptr;
+	if (vardata.rel != nullptr && vardata.rel->baserestrictinfo != NIL) {
+		others = static_cast<Comparison *>(palloc(sizeof(Comparison) * list_length(vardata.rel->baserestrictinfo)));
 		ListCell *lc;
 		foreach (lc, vardata.rel->baserestrictinfo) {
 			auto *clause = reinterpret_cast<Node *>(static_cast<RestrictInfo *>(lfirst(lc))->clause);
-			Comparison c;
 			if (!IsA(clause, OpExpr))
 				continue;
 			auto *op = reinterpret_cast<OpExpr *>(clause);
-			if (!comparison_on(root, op->opno, op->args, vardata.var, opfamily, c))
-				continue;
-			listed = listed || c.args == args;
-			int side = c.lower ? 0 : 1;
-			if (!have[side] || t.compare(c.bound.value, tightest[side].bound.value) * (c.lower ? 1 : -1) > 0) {
-				tightest[side] = c;
-				have[side] = true;
-			}
+			if (op->args == args)
+				self_position = n;
+			else if (comparison_on(op->opno, op->args, vardata.var, opfamily, others[n]))
+				n++;
 		}
 	}
-	if (listed && have[0] && have[1])
-		return args == tightest[0].args ? range_selectivity(t, vardata, tightest[0].bound, tightest[1].bound) : 1.0;
-	return self.lower ? range_selectivity(t, vardata, self.bound, Bound{})
-	                  : range_selectivity(t, vardata, Bound{}, self.bound);
+	if (self_position >= 0)
+		resolve_rewritten_pair(t, root, self, others, n);
+	if (!known(root, self))
+		return DEFAULT_INEQ_SEL;
+	Bound own{true, self.value};
+	if (self_position < 0)
+		return self.lower ? range_selectivity(t, vardata, own, Bound{}) : range_selectivity(t, vardata, Bound{}, own);
+	if (!self.lower) {
+		for (int i = 0; i < n; i++)
+			if (others[i].lower && known(root, others[i]))
+				return 1.0;
+		return range_selectivity(t, vardata, Bound{}, own);
+	}
+	const Comparison *upper = nullptr;
+	for (int i = 0; i < n; i++) {
+		if (!known(root, others[i]))
+			continue;
+		int c = t.compare(others[i].value, self.value);
+		if (others[i].lower && (c > 0 || (c == 0 && i < self_position)))
+			return 1.0; // a tighter lower bound carries the range
+		if (!others[i].lower && (upper == nullptr || t.compare(others[i].value, upper->value) < 0))
+			upper = &others[i];
+	}
+	return range_selectivity(t, vardata, own, upper != nullptr ? Bound{true, upper->value} : Bound{});
 }
 
 } // namespace

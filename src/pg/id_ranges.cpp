@@ -80,12 +80,45 @@ Const *id_const(Oid type, Datum value)
 	return makeConst(type, -1, InvalidOid, len, value, false, byval);
 }
 
-// `<type>_<suffix>(argtype)` in the schema of the function being planned (the extension's schema).
-Oid helper_function(const IdTypeTraits &t, Oid planned_function, const char *suffix, Oid argtype)
+// The <type>_<kind>_lo / _hi functions a rewrite calls when the right-hand side is not a constant. Looking
+// them up by name is a catalog search that costs more than the rest of the rewrite, so each pair is found
+// once per backend and forgotten whenever pg_proc changes (DROP EXTENSION, ALTER EXTENSION ... SET SCHEMA).
+struct HelperPair {
+	const IdTypeTraits *traits;
+	Selector selector;
+	Oid lo, hi;
+};
+HelperPair known_helpers[8];
+int known_helper_count = 0;
+
+void forget_helpers(Datum, int, uint32) { known_helper_count = 0; }
+
+// `<type>_<kind>_<end>(argtype)` in the schema of the function being planned (the extension's schema).
+Oid helper_function(const IdTypeTraits &t, const char *schema, const char *kind, const char *end, Oid argtype)
 {
-	char *schema = get_namespace_name(get_func_namespace(planned_function));
-	List *name = list_make2(makeString(schema), makeString(psprintf("%s_%s", t.name, suffix)));
+	List *name =
+	    list_make2(makeString(const_cast<char *>(schema)), makeString(psprintf("%s_%s_%s", t.name, kind, end)));
 	return LookupFuncName(name, 1, &argtype, true);
+}
+
+const HelperPair *helpers(const IdTypeTraits &t, Selector s, Oid planned_function, Oid argtype)
+{
+	for (int i = 0; i < known_helper_count; i++)
+		if (known_helpers[i].traits == &t && known_helpers[i].selector == s)
+			return &known_helpers[i];
+	static bool callback_registered = false;
+	if (!callback_registered) {
+		CacheRegisterSyscacheCallback(PROCOID, forget_helpers, 0);
+		callback_registered = true;
+	}
+	const char *schema = get_namespace_name(get_func_namespace(planned_function));
+	const char *kind = s == Selector::prefix ? "prefix" : "window";
+	HelperPair found{&t, s, helper_function(t, schema, kind, "lo", argtype),
+	                 helper_function(t, schema, kind, "hi", argtype)};
+	if (!OidIsValid(found.lo) || !OidIsValid(found.hi) || known_helper_count == lengthof(known_helpers))
+		return nullptr;
+	known_helpers[known_helper_count] = found;
+	return &known_helpers[known_helper_count++];
 }
 
 // `left >= lo AND left <= hi` as two clauses using the type's default btree operators (from the type
@@ -129,15 +162,12 @@ Node *simplify(const IdTypeTraits &t, Selector s, FuncExpr *call)
 		lo = reinterpret_cast<Expr *>(id_const(id_type, b.lo));
 		hi = reinterpret_cast<Expr *>(id_const(id_type, b.hi));
 	} else {
-		const char *kind = s == Selector::prefix ? "prefix" : "window";
-		Oid arg_type = exprType(right);
-		Oid lo_fn = helper_function(t, call->funcid, psprintf("%s_lo", kind), arg_type);
-		Oid hi_fn = helper_function(t, call->funcid, psprintf("%s_hi", kind), arg_type);
-		if (!OidIsValid(lo_fn) || !OidIsValid(hi_fn))
+		const HelperPair *h = helpers(t, s, call->funcid, exprType(right));
+		if (h == nullptr)
 			return nullptr;
 		lo = reinterpret_cast<Expr *>(
-		    makeFuncExpr(lo_fn, id_type, list_make1(right), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
-		hi = reinterpret_cast<Expr *>(makeFuncExpr(hi_fn, id_type, list_make1(copyObjectImpl(right)), InvalidOid,
+		    makeFuncExpr(h->lo, id_type, list_make1(right), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+		hi = reinterpret_cast<Expr *>(makeFuncExpr(h->hi, id_type, list_make1(copyObjectImpl(right)), InvalidOid,
 		                                           InvalidOid, COERCE_EXPLICIT_CALL));
 	}
 	List *clauses = range_clauses(left, lo, hi);
@@ -229,6 +259,24 @@ Datum planner_support(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s
 		PG_RETURN_POINTER(r);
 	}
 	PG_RETURN_POINTER(nullptr);
+}
+
+bool rewritten_pair_bounds(const IdTypeTraits &t, PlannerInfo *root, Node *lo_expr, Node *hi_expr, IdBounds &out)
+{
+	if (!IsA(lo_expr, FuncExpr) || !IsA(hi_expr, FuncExpr))
+		return false;
+	auto *lo = reinterpret_cast<FuncExpr *>(lo_expr), *hi = reinterpret_cast<FuncExpr *>(hi_expr);
+	for (int i = 0; i < known_helper_count; i++) {
+		const HelperPair &h = known_helpers[i];
+		if (h.traits != &t || lo->funcid != h.lo || hi->funcid != h.hi || !equal(lo->args, hi->args))
+			continue;
+		Node *selector = estimate_expression_value(root, static_cast<Node *>(linitial(lo->args)));
+		bool known = IsA(selector, Const) && !reinterpret_cast<Const *>(selector)->constisnull;
+		out = known ? const_bounds(t, h.selector, reinterpret_cast<Const *>(selector))
+		            : IdBounds{IdBounds::invalid, 0, 0, {}};
+		return true;
+	}
+	return false;
 }
 
 Datum restrict_selectivity(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s)

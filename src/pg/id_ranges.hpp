@@ -68,6 +68,12 @@ Datum id_at(FunctionCallInfo fcinfo, const IdTypeTraits &t, bool largest);
 Datum planner_support(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s);
 Datum restrict_selectivity(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s);
 
+// When lo_expr and hi_expr are the bounds the rewrite made of one `^@` / `<@` whose right-hand side x is
+// not a constant (<T>_prefix_lo(x) and <T>_prefix_hi(x), or the window pair), sets `out` to the range x
+// selects, evaluating x once for the planner's estimate (`invalid` when x cannot be known at planning
+// time) and returns true.
+bool rewritten_pair_bounds(const IdTypeTraits &t, PlannerInfo *root, Node *lo_expr, Node *hi_expr, IdBounds &out);
+
 // Estimates (estimates.cpp): the RESTRICT function of the type's <, <=, >, >= (one for all four: the
 // operator tells which), and the fraction of a column's rows with lo <= id <= hi.
 Datum comparison_restrict(FunctionCallInfo fcinfo, const IdTypeTraits &t);
