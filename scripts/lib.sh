@@ -7,19 +7,23 @@ export DEBIAN_FRONTEND=noninteractive
 
 log() { printf '==> %s\n' "$*" >&2; }
 
+# Installs those of the Debian packages named that are missing.
+install_missing() {
+	local p missing=()
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+	done
+	[ ${#missing[@]} -gt 0 ] || return 0
+	log "installing ${missing[*]}"
+	apt-get update -qq
+	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
 # Debian packages the build and the tests need; installs only those missing.
 ensure_packages() {
 	local want=(make g++ cmake clang-format libgtest-dev "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" postgresql-contrib)
 	command -v node >/dev/null && command -v npm >/dev/null || want+=(nodejs npm)
-	local missing=()
-	for p in "${want[@]}"; do
-		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-	done
-	if [ ${#missing[@]} -gt 0 ]; then
-		log "installing ${missing[*]}"
-		apt-get update -qq
-		apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-	fi
+	install_missing "${want[@]}"
 	export PATH="/usr/lib/postgresql/$PG_MAJOR/bin:$PATH"
 	PG_CONFIG=$(command -v pg_config)
 	export PG_CONFIG
