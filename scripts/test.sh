@@ -4,7 +4,8 @@
 # (15, 17, 18; `--pg N` runs only the versions named), in throwaway clusters: pg_regress, the generator
 # checks (sessions at once and one after another, identity settings), the versioned-upgrade check, with
 # idtypes loaded on demand and preloaded; on 15 also the interop checks against reference implementations,
-# max_connections = 3000 and a cluster with initdb's default settings. 17 and 18 come from
+# the client drivers, max_connections = 3000, a cluster with initdb's default settings, three sharded
+# clusters, and the packages (META.json, the Debian package installed and used). 17 and 18 come from
 # scripts/pgversions.sh (downloaded once, cached). Installs what is missing first.
 # Ends with the line `N passed, M failed`; exits non-zero on any failure.
 set -uo pipefail
@@ -124,6 +125,8 @@ version_suites() {
 		checks "$ROOT/test/roundtrip/run.sh"
 		log "interop with reference implementations"
 		checks "$ROOT/test/interop/run.sh"
+		log "client drivers: node-postgres and psycopg, text and binary"
+		checks "$ROOT/test/drivers/run.sh"
 	fi
 	cluster_stop
 
@@ -154,6 +157,13 @@ extra_suites_15() {
 
 	log "make installcheck, twice, against a cluster with initdb's default settings"
 	checks installcheck_default_cluster
+
+	log "several servers: a table sharded with postgres_fdw over three clusters, range partitions, the collision table"
+	checks "$ROOT/test/sharding/run.sh"
+
+	log "packages: META.json (PGXN); the Debian package built, installed, used by the system's PostgreSQL 15, removed"
+	checks "$ROOT/test/package/meta.sh"
+	checks "$ROOT/test/package/run.sh"
 }
 
 for v in "${versions[@]}"; do
