@@ -3,6 +3,8 @@
 #include "core/bigradix.hpp"
 #include "core/bytes.hpp"
 
+#include <cstdio>
+
 namespace idtypes::tbsl {
 
 const TextRules rules = {
@@ -111,6 +113,20 @@ BaseParsed from_base(std::string_view text, const Alphabet &a) noexcept
 	}
 	r.position = p.position;
 	return r;
+}
+
+void describe(const BaseParsed &p, char (&out)[detail_size]) noexcept
+{
+	switch (p.status) {
+	case FromBase::ok: std::snprintf(out, sizeof out, "The text is valid."); return;
+	case FromBase::empty: std::snprintf(out, sizeof out, "The text is empty."); return;
+	case FromBase::symbol:
+		std::snprintf(out, sizeof out, "Character %zu is not a digit of the base.", p.position);
+		return;
+	case FromBase::too_large: std::snprintf(out, sizeof out, "The value is 2^80 or more."); return;
+	case FromBase::payload: std::snprintf(out, sizeof out, "%s", rules.too_large); return;
+	}
+	std::snprintf(out, sizeof out, "Unknown error.");
 }
 
 Step step(State &state, const Request &req, std::int64_t now) noexcept

@@ -69,6 +69,8 @@ struct BaseParsed {
 	std::size_t position; // of a bad symbol
 };
 [[nodiscard]] BaseParsed from_base(std::string_view text, const Alphabet &alphabet) noexcept;
+// Why from_base failed, one sentence (the DETAIL of tbsl_from_base's error, and the command-line tool's).
+void describe(const BaseParsed &parsed, char (&out)[detail_size]) noexcept;
 
 // --- generation (spec "The generator"), with the clock injected
 

@@ -114,20 +114,12 @@ Datum tbsl_from_base(PG_FUNCTION_ARGS)
 	tbsl::BaseParsed p = tbsl::from_base(text, a);
 	if (p.status == tbsl::FromBase::ok)
 		return id_datum(p.value);
-	const char *detail = "";
-	switch (p.status) {
-	case tbsl::FromBase::empty: detail = "The text is empty."; break;
-	case tbsl::FromBase::symbol: detail = "A character is not a digit of the base."; break;
-	case tbsl::FromBase::too_large: detail = "The value is 2^80 or more."; break;
-	case tbsl::FromBase::payload: detail = tbsl::rules.too_large; break;
-	case tbsl::FromBase::ok: break;
-	}
-	ereport(ERROR,
-	        (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-	         errmsg("invalid input syntax for type %s in base %d: \"%.*s\"", type_name, PG_GETARG_INT32(1),
-	                static_cast<int>(text.size()), text.data()),
-	         p.status == tbsl::FromBase::symbol ? errdetail("Character %zu is not a digit of the base.", p.position)
-	                                            : errdetail("%s", detail)));
+	char detail[detail_size];
+	tbsl::describe(p, detail);
+	ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+	                errmsg("invalid input syntax for type %s in base %d: \"%.*s\"", type_name, PG_GETARG_INT32(1),
+	                       static_cast<int>(text.size()), text.data()),
+	                errdetail("%s", detail)));
 	PG_RETURN_NULL();
 }
 

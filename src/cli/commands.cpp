@@ -1,0 +1,286 @@
+#include "cli/commands.hpp"
+
+#include <cstdio>
+#include <string>
+
+#include "cli/formats.hpp"
+#include "cli/generate.hpp"
+#include "cli/rfc3339.hpp"
+
+namespace idtypes::cli {
+
+namespace {
+
+void print(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+
+void error(const std::string &message) { std::fprintf(stderr, "idtypes: %s\n", message.c_str()); }
+
+std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+std::string time_of(const Format &f, std::int64_t units)
+{
+	return format_time(unix_us_of(f.scale, units), fraction_digits(f.scale.unit_us));
+}
+
+// --- reading IDs whose format is not given
+
+struct Reading {
+	const Format *format;
+	Id id;
+};
+
+struct Recognised {
+	std::vector<Reading> readings;
+	std::vector<std::string> reasons; // when there is none: why each format refused the text
+};
+
+// Every format's recognisable spellings are tried. Their lengths all differ (uid11 11, timeid 13 or 16
+// dashed, tbsl 20, scru160 32 or 40), so a text has at most one reading today; should formats ever
+// overlap, every reading is kept. The reasons shown for a text no format reads are those of the formats
+// whose length it has (e.g. a bad symbol); when it has no format's length, each format's length rule.
+Recognised recognise(std::string_view text)
+{
+	Recognised r;
+	std::vector<std::string> invalid, wrong_length;
+	for (const Format &f : formats) {
+		for (std::size_t i = 0; i < f.spelling_count; i++) {
+			const Spelling &s = f.spellings[i];
+			if (!s.recognised)
+				continue;
+			Id id;
+			std::string why;
+			Read result = s.read(text, id, why);
+			std::string who = i == 0 ? std::string(f.name) : std::string(f.name) + " (" + s.name + ")";
+			if (result == Read::ok)
+				r.readings.push_back(Reading{&f, id});
+			else if (result == Read::invalid)
+				invalid.push_back(who + ": " + why);
+			else if (i == 0)
+				wrong_length.push_back(who + ": " + why);
+		}
+	}
+	r.reasons = invalid.empty() ? wrong_length : invalid;
+	return r;
+}
+
+void report_unrecognised(std::string_view text, const Recognised &r)
+{
+	std::string message = "invalid ID " + quoted(text) + ":";
+	for (const std::string &reason : r.reasons)
+		message += "\n  " + reason;
+	error(message);
+}
+
+std::string spelling_names(const Format &f)
+{
+	std::string names;
+	for (std::size_t i = 0; i < f.spelling_count; i++)
+		names += std::string(i ? ", " : "") + f.spellings[i].name;
+	return names;
+}
+
+// --- range helpers
+
+// What T_prefix_lo/hi and T_window_lo/hi give when nothing matches: lo above hi, so that
+// `id >= lo AND id <= hi` selects nothing.
+void print_bounds(const Format &f, const Id &lo, const Id &hi)
+{
+	print(f.spellings[0].write(lo) + "\n" + f.spellings[0].write(hi) + "\n");
+}
+
+void print_empty_bounds(const Format &f, const std::string &what)
+{
+	print_bounds(f, f.max_at(f.scale.max_units), f.min_at(0));
+	error("no " + std::string(f.name) + " " + what + ": lo is above hi (as the SQL functions give), so " +
+	      "a query selects nothing");
+}
+
+bool time_arg(const Args &a, const char *name, WindowBound &bound, bool inclusive)
+{
+	const std::string_view *text = a.value(name);
+	bound = WindowBound{text == nullptr, inclusive, 0};
+	if (text == nullptr || parse_time(*text, bound.unix_us))
+		return true;
+	error("invalid time " + quoted(*text) + " for --" + name +
+	      ": expected RFC 3339, e.g. 2024-07-19T09:40:46.481Z or 2024-07-19T11:40:46+02:00");
+	return false;
+}
+
+} // namespace
+
+int usage_error(std::string_view message)
+{
+	error(std::string(message) + "\nTry 'idtypes --help'.");
+	return exit_usage;
+}
+
+int inspect(const Args &a)
+{
+	if (a.positional.empty())
+		return usage_error("inspect: give one or more IDs");
+	int status = 0;
+	bool first = true;
+	for (std::string_view text : a.positional) {
+		Recognised r = recognise(text);
+		if (r.readings.empty()) {
+			report_unrecognised(text, r);
+			status = exit_invalid;
+			continue;
+		}
+		for (const Reading &reading : r.readings) {
+			const Format &f = *reading.format;
+			std::string out = first ? "" : "\n";
+			first = false;
+			out += "input: " + std::string(text) + "\nformat: " + f.name +
+			       "\ncanonical: " + f.spellings[0].write(reading.id) + "\ntime: " + time_of(f, f.units(reading.id)) +
+			       "\n";
+			for (const Field &field : f.fields(reading.id))
+				out += std::string(field.name) + ": " + field.value + "\n";
+			print(out);
+		}
+	}
+	return status;
+}
+
+int gen(const Args &a)
+{
+	if (a.positional.size() != 1)
+		return usage_error("gen: give one TYPE (tbsl, timeid, uid11, xid or scru160)");
+	const Format *f = format_named(a.positional[0]);
+	if (f == nullptr)
+		return usage_error("gen: unknown TYPE " + quoted(a.positional[0]) + " (tbsl, timeid, uid11, xid or scru160)");
+	std::string_view name = f->name;
+	std::int64_t count = 1, number = 0;
+	GenOptions o;
+	if (const std::string_view *n = a.value("count"); n && !parse_number(*n, 0, INT64_MAX, count))
+		return usage_error("gen: -n must be a whole number, 0 or more; got " + quoted(*n));
+	if (const std::string_view *m = a.value("machine")) {
+		if (name != "tbsl")
+			return usage_error("gen: --machine is for tbsl only");
+		if (!parse_number(*m, 0, 99, number))
+			return usage_error("gen: --machine must be between 0 and 99; got " + quoted(*m));
+		o.machine = static_cast<unsigned>(number);
+	}
+	if (a.has("sequenced")) {
+		if (name != "tbsl")
+			return usage_error("gen: --sequenced is for tbsl only");
+		o.sequenced = true;
+	}
+	if (const std::string_view *c = a.value("clock-id")) {
+		if (name != "timeid")
+			return usage_error("gen: --clock-id is for timeid only");
+		if (!parse_number(*c, 0, 1023, number))
+			return usage_error("gen: --clock-id must be between 0 and 1023; got " + quoted(*c));
+		o.clock_id = static_cast<int>(number);
+	}
+	std::unique_ptr<Generator> g = make_generator(*f, o);
+	std::string why;
+	for (std::int64_t i = 0; i < count; i++) {
+		Id id;
+		if (!g->next(id, why)) {
+			error(why);
+			return exit_invalid;
+		}
+		print(f->spellings[0].write(id) + "\n");
+	}
+	return 0;
+}
+
+int convert(const Args &a)
+{
+	const std::string_view *to = a.value("to");
+	if (a.positional.empty() || to == nullptr)
+		return usage_error("convert: give one or more IDs and --to FORM");
+	const Format *from_format = nullptr;
+	const Spelling *from = nullptr;
+	if (const std::string_view *name = a.value("from")) {
+		from = any_spelling_named(*name, from_format);
+		if (from == nullptr)
+			return usage_error("convert: unknown --from form " + quoted(*name));
+	}
+	int status = 0;
+	for (std::string_view text : a.positional) {
+		Reading reading{from_format, {}};
+		if (from != nullptr) {
+			std::string why;
+			if (from->read(text, reading.id, why) != Read::ok) {
+				error("invalid ID " + quoted(text) + ":\n  " + from_format->name + " (" + from->name + "): " + why);
+				status = exit_invalid;
+				continue;
+			}
+		} else {
+			Recognised r = recognise(text);
+			if (r.readings.empty()) {
+				report_unrecognised(text, r);
+				status = exit_invalid;
+				continue;
+			}
+			reading = r.readings[0];
+		}
+		const Format &f = *reading.format;
+		const Spelling *target = spelling_named(f, *to);
+		if (target == nullptr)
+			return usage_error("convert: a " + std::string(f.name) + " has no form " + quoted(*to) +
+			                   "; its forms: " + spelling_names(f));
+		print(target->write(reading.id) + "\n");
+	}
+	return status;
+}
+
+int range(const Args &a)
+{
+	if (a.positional.size() != 1)
+		return usage_error("range: give one TYPE (tbsl, timeid, uid11, xid or scru160)");
+	const Format *f = format_named(a.positional[0]);
+	if (f == nullptr)
+		return usage_error("range: unknown TYPE " + quoted(a.positional[0]) + " (tbsl, timeid, uid11, xid or scru160)");
+	const bool prefix = a.has("prefix"), window = a.has("from") || a.has("to"), at = a.has("at");
+	if (prefix + window + at != 1)
+		return usage_error("range: give --prefix P, or --from T1 and/or --to T2, or --at T");
+
+	if (prefix) { // T_prefix_lo / T_prefix_hi
+		std::string_view p = *a.value("prefix");
+		Bounds b = f->prefix(p);
+		if (!b.ok) {
+			error("invalid input syntax for type " + std::string(f->name) + ": " + quoted(p) + ": " + b.why);
+			return exit_invalid;
+		}
+		if (b.empty)
+			print_empty_bounds(*f, "has the prefix " + quoted(p));
+		else
+			print_bounds(*f, b.lo, b.hi);
+		return 0;
+	}
+
+	if (at) { // T_min / T_max
+		WindowBound t;
+		if (!time_arg(a, "at", t, true))
+			return exit_invalid;
+		std::int64_t units = 0;
+		if (!units_at(f->scale, t.unix_us, units)) {
+			error("timestamp out of range for type " + std::string(f->name) + ": a " + f->name + " holds times from " +
+			      time_of(*f, 0) + " to " + time_of(*f, f->scale.max_units));
+			return exit_invalid;
+		}
+		print_bounds(*f, f->min_at(units), f->max_at(units));
+		return 0;
+	}
+
+	// T_window_lo / T_window_hi of tstzrange(from, to), whose default bounds are '[)'; a missing end is
+	// unbounded, as a NULL bound is
+	WindowBound lo, hi;
+	if (!time_arg(a, "from", lo, true) || !time_arg(a, "to", hi, false))
+		return exit_invalid;
+	if (!lo.infinite && !hi.infinite && lo.unix_us > hi.unix_us) { // tstzrange refuses it the same way
+		error("range lower bound must be less than or equal to range upper bound");
+		return exit_invalid;
+	}
+	UnitRange units = window_units(f->scale, lo, hi);
+	if (units.empty)
+		print_empty_bounds(*f, "lies in that window");
+	else
+		print_bounds(*f, f->min_at(units.first), f->max_at(units.last));
+	return 0;
+}
+
+} // namespace idtypes::cli
