@@ -116,4 +116,57 @@ Generated next_xid(std::uint64_t last, std::int64_t now_ms, std::uint32_t random
 	return Generated{make_xid(delta, field), true};
 }
 
+Generated next_ticket(std::uint64_t last, std::int64_t now_us) noexcept
+{
+	constexpr std::int64_t max_us = (std::int64_t{1} << (64 - ticket_sequence_bits)) - 1;
+	if (now_us < 0 || now_us > max_us || last == ~std::uint64_t{0})
+		return Generated{0, false};
+	std::uint64_t first = static_cast<std::uint64_t>(now_us) << ticket_sequence_bits;
+	return Generated{last + 1 > first ? last + 1 : first, true};
+}
+
+namespace {
+
+constexpr unsigned feistel_rounds = 6;
+
+// SplitMix64's finaliser: every input bit affects every output bit.
+constexpr std::uint64_t mix64(std::uint64_t x) noexcept
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111eb;
+	return x ^ (x >> 31);
+}
+
+std::uint32_t round_function(const FullrandKey &key, unsigned round, std::uint32_t half) noexcept
+{
+	std::uint64_t round_key = mix64(key.k0 + round * 0x9E3779B97F4A7C15) ^ key.k1;
+	return static_cast<std::uint32_t>(mix64((std::uint64_t{half} << 32 | round) ^ round_key) >> 32);
+}
+
+} // namespace
+
+std::uint64_t fullrand_of_ticket(std::uint64_t ticket, const FullrandKey &key) noexcept
+{
+	std::uint32_t left = static_cast<std::uint32_t>(ticket >> 32), right = static_cast<std::uint32_t>(ticket);
+	for (unsigned round = 0; round < feistel_rounds; round++) {
+		std::uint32_t next = left ^ round_function(key, round, right);
+		left = right;
+		right = next;
+	}
+	return std::uint64_t{left} << 32 | right;
+}
+
+std::uint64_t ticket_of_fullrand(std::uint64_t value, const FullrandKey &key) noexcept
+{
+	std::uint32_t left = static_cast<std::uint32_t>(value >> 32), right = static_cast<std::uint32_t>(value);
+	for (unsigned round = feistel_rounds; round-- > 0;) {
+		std::uint32_t previous = right ^ round_function(key, round, left);
+		right = left;
+		left = previous;
+	}
+	return std::uint64_t{left} << 32 | right;
+}
+
 } // namespace idtypes::uid11

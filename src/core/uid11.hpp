@@ -60,4 +60,30 @@ struct Generated {
 // never issues the same xid twice, and its xids increase.
 [[nodiscard]] Generated next_xid(std::uint64_t last, std::int64_t now_ms, std::uint32_t random) noexcept;
 
+// fullrand profile (spec: 64 random bits). One server must never issue a value twice, which independent
+// random draws cannot promise (a repeat becomes likely after about 2^32 of them). So a value is a keyed
+// permutation of a ticket that never repeats: a 6-round Feistel network over the two 32-bit halves, keyed
+// by 128 random bits drawn once per server. Distinct tickets always give distinct values, and without
+// the key the values look like independent random bits (it is not meant as a cipher for secrets).
+struct FullrandKey {
+	std::uint64_t k0, k1;
+};
+// A ticket is a Unix microsecond (high 52 bits) and a sequence within it (low 12 bits).
+inline constexpr unsigned ticket_sequence_bits = 12;
+constexpr std::int64_t ticket_time_us(std::uint64_t ticket) noexcept
+{
+	return static_cast<std::int64_t>(ticket >> ticket_sequence_bits);
+}
+// The last ticket of the microsecond us: every ticket issued up to that microsecond is at or below it.
+constexpr std::uint64_t last_ticket_of(std::int64_t us) noexcept
+{
+	return (static_cast<std::uint64_t>(us) << ticket_sequence_bits) | ((1u << ticket_sequence_bits) - 1);
+}
+// The next ticket after `last`: the clock's first ticket or last + 1, whichever is greater; not ok when
+// the clock is negative or past 2^52-1 µs (the year 2112), or the tickets are used up.
+[[nodiscard]] Generated next_ticket(std::uint64_t last, std::int64_t now_us) noexcept;
+[[nodiscard]] std::uint64_t fullrand_of_ticket(std::uint64_t ticket, const FullrandKey &key) noexcept;
+// The inverse permutation (tests prove with it that no two tickets give one value).
+[[nodiscard]] std::uint64_t ticket_of_fullrand(std::uint64_t value, const FullrandKey &key) noexcept;
+
 } // namespace idtypes::uid11

@@ -43,7 +43,7 @@ namespace idtypes::pg {
 namespace {
 
 // The layout is part of the name: a library with another layout must not attach to this one.
-constexpr const char *state_name = "idtypes generators v2";
+constexpr const char *state_name = "idtypes generators v3";
 
 constexpr std::uint32_t clock_id_not_drawn = 0xFFFFFFFF;
 
@@ -58,6 +58,10 @@ struct ServerState {
 	pg_atomic_uint64 timeid_last_micros;
 	pg_atomic_uint32 timeid_clock_id; // for idtypes.timeid_clock_id = -1; drawn at first use
 	pg_atomic_uint64 uid11_last;
+	pg_atomic_uint64 fullrand_last_ticket;
+	pg_atomic_uint32 fullrand_key_state; // a KeyState
+	slock_t fullrand_key_lock;           // held only while the key is set
+	uid11::FullrandKey fullrand_key;
 	slock_t tbsl_lock; // held only around tbsl::step and scru160::generate: pure steps that never wait
 	tbsl::State tbsl;
 	slock_t scru160_lock;
@@ -66,46 +70,66 @@ struct ServerState {
 
 enum class Home { none, preloaded, dsm_registry, main_segment };
 
+// The fullrand key: drawn at first use unless the mark file holds one, and then written there before any
+// value made with it is issued (a restart must find the same key: another one could map a new ticket
+// onto a value issued before).
+enum KeyState : std::uint32_t { key_missing, key_unsaved, key_saved };
+
 ServerState *state = nullptr;
 Home home = Home::none;
 
 shmem_request_hook_type previous_request_hook = nullptr;
 shmem_startup_hook_type previous_startup_hook = nullptr;
 
-// The mark a previous run of the server left (0 when there is none).
-std::int64_t read_high_water()
+// What a previous run of the server left: the mark (0 when there is none) and the fullrand key, if any.
+struct HighWater {
+	std::int64_t mark = 0;
+	bool has_key = false;
+	uid11::FullrandKey key{};
+};
+
+HighWater read_high_water()
 {
-	long long mark = 0;
+	HighWater h;
 	if (FILE *f = fopen(high_water_file, "r")) {
-		if (fscanf(f, "%lld", &mark) != 1 || mark < 0)
-			mark = 0;
+		long long mark = 0;
+		unsigned long long k0 = 0, k1 = 0;
+		int fields = fscanf(f, "%lld %llx %llx", &mark, &k0, &k1);
+		h.mark = fields >= 1 && mark > 0 ? mark : 0;
+		h.has_key = fields == 3;
+		h.key = uid11::FullrandKey{k0, k1};
 		fclose(f);
 	}
-	return mark;
+	return h;
 }
 
 // Writes the mark durably (a temporary file, fsync, rename, fsync of the directory). Never raises: it may
 // run under the clock callbacks of the core; failures are logged and reported by the result.
-bool write_high_water(std::int64_t mark)
+bool write_high_water(const ServerState &s, std::int64_t mark)
 {
-	char text[32];
-	int len = snprintf(text, sizeof text, "%lld\n", static_cast<long long>(mark));
+	char text[80];
+	int len = pg_atomic_read_u32(const_cast<pg_atomic_uint32 *>(&s.fullrand_key_state)) == key_missing
+	              ? snprintf(text, sizeof text, "%lld\n", static_cast<long long>(mark))
+	              : snprintf(text, sizeof text, "%lld %016llx %016llx\n", static_cast<long long>(mark),
+	                         static_cast<unsigned long long>(s.fullrand_key.k0),
+	                         static_cast<unsigned long long>(s.fullrand_key.k1));
 	int fd = open(high_water_temp, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY, S_IRUSR | S_IWUSR);
-	bool ok = fd >= 0 && write(fd, text, len) == len && pg_fsync(fd) == 0;
+	bool written = fd >= 0 && write(fd, text, len) == len && pg_fsync(fd) == 0;
+	int write_errno = errno; // before close() can change it
 	if (fd >= 0)
 		close(fd);
-	ok = ok && durable_rename(high_water_temp, high_water_file, LOG) == 0;
-	if (!ok) {
-		const char *why = strerror(errno);
-		elog(LOG, "idtypes could not write its high-water mark \"%s\": %s", high_water_file, why);
+	if (!written) {
+		elog(LOG, "idtypes could not write its high-water mark \"%s\": %s", high_water_temp, strerror(write_errno));
+		return false;
 	}
-	return ok;
+	return durable_rename(high_water_temp, high_water_file, LOG) == 0; // which logs its own failure
 }
 
 void init_state(void *memory)
 {
 	auto *s = static_cast<ServerState *>(memory);
-	const std::int64_t mark = read_high_water(); // every ID issued before carries a time at or below it
+	const HighWater high_water = read_high_water();
+	const std::int64_t mark = high_water.mark; // every ID issued before carries a time at or below it
 	const std::int64_t mark_ms = mark / 1000;
 	pg_atomic_init_u64(&s->durable_until_us, static_cast<std::uint64_t>(mark));
 	pg_atomic_init_flag(&s->writing_mark);
@@ -115,6 +139,10 @@ void init_state(void *memory)
 	                                       ? uid11::make_xid(static_cast<std::uint64_t>(mark_ms - uid11::xid_epoch_ms),
 	                                                         uid11::xid_max_random)
 	                                       : 0);
+	pg_atomic_init_u64(&s->fullrand_last_ticket, uid11::last_ticket_of(mark));
+	pg_atomic_init_u32(&s->fullrand_key_state, high_water.has_key ? key_saved : key_missing);
+	SpinLockInit(&s->fullrand_key_lock);
+	s->fullrand_key = high_water.key;
 	SpinLockInit(&s->tbsl_lock);
 	new (&s->tbsl) tbsl::State();
 	s->tbsl.last_us = mark;
@@ -135,7 +163,7 @@ bool make_durable(ServerState &s, std::int64_t until_us)
 			if (until_us > durable) {
 				std::int64_t now = clock_now_us();
 				std::int64_t mark = (until_us > now ? until_us : now) + reserve_ahead_us;
-				ok = write_high_water(mark);
+				ok = write_high_water(s, mark);
 				if (ok)
 					pg_atomic_write_u64(&s.durable_until_us, static_cast<std::uint64_t>(mark));
 			}
@@ -305,6 +333,49 @@ uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random)
 		durable_or_error(s, (static_cast<std::int64_t>(uid11::xid_delta(g.value)) + uid11::xid_epoch_ms) * 1000 + 999);
 	} while (!pg_atomic_compare_exchange_u64(&s.uid11_last, &last, g.value)); // `last` refreshed on failure
 	return g;
+}
+
+namespace {
+
+// The server's fullrand key, drawn and written to the mark file first if need be.
+const uid11::FullrandKey &fullrand_key(ServerState &s)
+{
+	std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
+	if (key_state == key_missing) {
+		uid11::FullrandKey drawn;
+		strong_random(&drawn, sizeof drawn);
+		SpinLockAcquire(&s.fullrand_key_lock);
+		if (pg_atomic_read_u32(&s.fullrand_key_state) == key_missing) {
+			s.fullrand_key = drawn;
+			pg_write_barrier();
+			pg_atomic_write_u32(&s.fullrand_key_state, key_unsaved);
+		}
+		SpinLockRelease(&s.fullrand_key_lock);
+		key_state = key_unsaved;
+	}
+	if (key_state == key_unsaved) { // a mark past the one on disk makes the next write, which holds the key
+		durable_or_error(s, static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)) + 1);
+		pg_atomic_write_u32(&s.fullrand_key_state, key_saved);
+	}
+	pg_read_barrier();
+	return s.fullrand_key;
+}
+
+} // namespace
+
+uid11::Generated next_fullrand(std::int64_t now_us)
+{
+	ServerState &s = server_state();
+	const uid11::FullrandKey &key = fullrand_key(s);
+	std::uint64_t last = pg_atomic_read_u64(&s.fullrand_last_ticket);
+	uid11::Generated ticket;
+	do {
+		ticket = uid11::next_ticket(last, now_us);
+		if (!ticket.ok)
+			return ticket;
+		durable_or_error(s, uid11::ticket_time_us(ticket.value));
+	} while (!pg_atomic_compare_exchange_u64(&s.fullrand_last_ticket, &last, ticket.value)); // `last` refreshed
+	return uid11::Generated{uid11::fullrand_of_ticket(ticket.value, key), true};
 }
 
 tbsl::Generated next_tbsl(const tbsl::Request &request)

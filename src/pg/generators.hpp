@@ -32,6 +32,10 @@ unsigned server_timeid_clock_id();
 // The next xid of the server (uid11::next_xid over the last one issued by any session).
 uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random);
 
+// The next fullrand uid11 of the server: a keyed permutation of the server's next ticket (see uid11.hpp),
+// so never one issued before, across restarts too (the key is kept in the mark file). Not ok past 2112.
+uid11::Generated next_fullrand(std::int64_t now_us);
+
 // The next TBSL of the server, reading the clock and waiting for it as the request's policy says.
 tbsl::Generated next_tbsl(const tbsl::Request &request);
 

@@ -90,9 +90,11 @@ Datum uid11_generate(PG_FUNCTION_ARGS)
 
 Datum uid11_generate_random(PG_FUNCTION_ARGS)
 {
-	std::uint64_t v;
-	pooled_random(&v, sizeof v);
-	PG_RETURN_DATUM(UInt64GetDatum(v));
+	uid11::Generated g = next_fullrand(clock_now_us());
+	if (!g.ok)
+		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+		                errmsg("the clock is outside the times uid11_generate_random can serve (1970 to 2112)")));
+	PG_RETURN_DATUM(UInt64GetDatum(g.value));
 }
 
 IDTYPES_RANGE_FUNCTIONS(uid11, traits)

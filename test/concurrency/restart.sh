@@ -3,11 +3,14 @@
 # back across each (the superuser-only test setting idtypes.test_clock_offset), against a running cluster
 # (PGHOST etc. set). Arguments: the cluster's data directory and bin directory (its pg_ctl, run as postgres).
 # timeid, uid11 and scru160 must continue above every ID issued before; tbsl, which must carry the real time,
-# must refuse (its clock is behind the last TBSL) rather than issue an earlier one. Prints `ok` / `FAIL` lines.
+# must refuse (its clock is behind the last TBSL) rather than issue an earlier one; uid11_generate_random, whose
+# values are unordered, must continue above every ticket behind them (decoded with the key the server keeps
+# in its mark file: test/concurrency/fullrand_tickets.py). Prints `ok` / `FAIL` lines.
 set -uo pipefail
 data=${1:?usage: restart.sh DATA_DIR BIN_DIR}
 bin=${2:?usage: restart.sh DATA_DIR BIN_DIR}
 status=0
+here=$(cd "$(dirname "$0")" && pwd)
 psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
 ok() { echo "ok   $*"; }
 fail() { echo "FAIL $*"; status=1; }
@@ -15,11 +18,23 @@ pg_ctl() { runuser -u postgres -- "$bin/pg_ctl" -D "$data" -w -s "$@"; }
 wait_ready() { for _ in $(seq 1 60); do psql_q -c 'SELECT 1' >/dev/null 2>&1 && return 0; sleep 0.5; done; return 1; }
 
 psql_q -c 'CREATE EXTENSION IF NOT EXISTS idtypes' || exit 1
-psql_q -c 'CREATE TABLE IF NOT EXISTS issued (t timeid, u uid11, s scru160, b tbsl)'
+psql_q -c 'CREATE TABLE IF NOT EXISTS issued (t timeid, u uid11, s scru160, b tbsl, f uid11)'
 
 # tbsl only before the first restart: from then on its clock stays behind its last TBSL, and it refuses
 issue() { psql_q -c "INSERT INTO issued SELECT timeid_generate(), uid11_generate(), scru160_generate(),
-	CASE WHEN $1 THEN tbsl_generate() END FROM generate_series(1, 20000)"; }
+	CASE WHEN $1 THEN tbsl_generate() END, uid11_generate_random() FROM generate_series(1, 20000)"; }
+tickets() { "$here/fullrand_tickets.py" "$data/pg_idtypes_high_water"; }
+# the ticket of a new fullrand value lies above every ticket issued, and every ticket holds a time of now
+fullrand_after() {
+	local what=$1 before after verdict
+	before=$(psql_q -c "SELECT f::numeric FROM issued" | tickets) &&
+		after=$(psql_q -c "SELECT uid11_generate_random()::numeric" | tickets) &&
+		verdict=$(python3 -c 'import sys, time
+old = [int(x) for x in sys.stdin.read().split()]; new = int(sys.argv[1]); now = time.time() * 1e6
+print("ok" if new > max(old) and all(abs((t >> 12) - now) < 600e6 for t in old + [new]) else "bad")' "$after" <<<"$before")
+	[ "${verdict:-}" = ok ] && ok "after $what: uid11_generate_random continues above every ticket issued (same key)" ||
+		fail "uid11_generate_random after $what: tickets ${before:0:60}... then ${after:-none}"
+}
 check_after() {
 	local what=$1 out
 	out=$(psql_q -c "SELECT (SELECT timeid_generate() > max(t) FROM issued), (SELECT uid11_generate() > max(u) FROM issued),
@@ -29,6 +44,7 @@ check_after() {
 	out=$(psql_q -c "SET idtypes.clock_backward = 'error'" -c 'SELECT tbsl_generate() > max(b) FROM issued' 2>&1)
 	grep -q 'behind the last TBSL generated' <<<"$out" &&
 		ok "after $what: tbsl refuses while the clock is behind its last TBSL" || fail "tbsl after $what: $out"
+	fullrand_after "$what"
 }
 
 # each step: issue IDs, set the clock back further, stop the server one way, start it, check

@@ -94,7 +94,7 @@ for g in "${generators[@]}"; do
 	serial "$name" "$type" "$expr"
 	concurrent "$name" "$type" "$expr" "$ordered" "default identity"
 done
-concurrent uid11_random uid11 'uid11_generate_random()' unordered "no state"
+concurrent uid11_random uid11 'uid11_generate_random()' unordered "server tickets"
 
 # The same identity given to every session in each way a user can give it.
 psql_q -c "ALTER DATABASE $PGDATABASE SET idtypes.timeid_clock_id = 5" -c "ALTER DATABASE $PGDATABASE SET idtypes.tbsl_machine_id = 5"

@@ -157,4 +157,46 @@ TEST(Uid11, NextXidNeverRepeatsUnderAnyRandomness)
 	}
 }
 
+TEST(Uid11, TicketsIncreaseWithTheClockAndNeverRepeat)
+{
+	const std::int64_t us = 1721382046481123;
+	uid11::Generated a = uid11::next_ticket(0, us);
+	ASSERT_TRUE(a.ok);
+	EXPECT_EQ(a.value, static_cast<std::uint64_t>(us) << 12);
+	EXPECT_EQ(uid11::ticket_time_us(a.value), us);
+	EXPECT_EQ(uid11::next_ticket(a.value, us).value, a.value + 1);        // same microsecond: the sequence
+	EXPECT_EQ(uid11::next_ticket(a.value, us - 9).value, a.value + 1);    // clock behind: go on from the last
+	EXPECT_EQ(uid11::next_ticket(a.value, us + 1).value, a.value + 4096); // a new microsecond
+	EXPECT_EQ(uid11::last_ticket_of(us) + 1, uid11::next_ticket(0, us + 1).value);
+	EXPECT_FALSE(uid11::next_ticket(0, -1).ok);
+	EXPECT_FALSE(uid11::next_ticket(0, std::int64_t{1} << 52).ok); // past the year 2112
+	EXPECT_TRUE(uid11::next_ticket(0, (std::int64_t{1} << 52) - 1).ok);
+	EXPECT_FALSE(uid11::next_ticket(~std::uint64_t{0}, 0).ok); // used up
+}
+
+TEST(Uid11, FullrandIsAKeyedPermutationThatLooksRandom)
+{
+	const uid11::FullrandKey key{0x0123456789abcdef, 0xfedcba9876543210};
+	const uid11::FullrandKey other{0x0123456789abcdef, 0xfedcba9876543211};
+	std::mt19937_64 rng(11);
+	int bit_counts[64] = {};
+	int differs_from_other_key = 0;
+	constexpr int n = 100000;
+	for (int i = 0; i < n; i++) {
+		// consecutive tickets (as a busy server issues them) and arbitrary ones
+		std::uint64_t ticket = i % 2 ? rng() : (std::uint64_t{1721382046481123} << 12) + i;
+		std::uint64_t v = uid11::fullrand_of_ticket(ticket, key);
+		ASSERT_EQ(uid11::ticket_of_fullrand(v, key), ticket); // invertible: no two tickets give one value
+		differs_from_other_key += v != uid11::fullrand_of_ticket(ticket, other);
+		for (int b = 0; b < 64; b++)
+			bit_counts[b] += (v >> b) & 1;
+	}
+	EXPECT_EQ(differs_from_other_key, n); // one key bit changes every value
+	for (int b = 0; b < 64; b++) {        // each bit set about half the time (5 standard deviations: 790)
+		EXPECT_GT(bit_counts[b], n / 2 - 790) << "bit " << b;
+		EXPECT_LT(bit_counts[b], n / 2 + 790) << "bit " << b;
+	}
+	EXPECT_EQ(uid11::fullrand_of_ticket(0, key), uid11::fullrand_of_ticket(0, key)); // deterministic
+}
+
 } // namespace
