@@ -28,9 +28,17 @@ SHAPE_tbsl   = idtypes_fixed10
 INPUT_tbsl   = tbsl
 SHAPE_scru160 = idtypes_fixed20
 INPUT_scru160 = scru160
-STORAGE_idtypes_u64 = INTERNALLENGTH = 8, PASSEDBYVALUE, ALIGNMENT = double, STORAGE = plain
-STORAGE_idtypes_fixed10 = INTERNALLENGTH = 10, ALIGNMENT = char, STORAGE = plain
-STORAGE_idtypes_fixed20 = INTERNALLENGTH = 20, ALIGNMENT = char, STORAGE = plain
+BYTES_idtypes_u64 = 8
+BYTES_idtypes_fixed10 = 10
+BYTES_idtypes_fixed20 = 20
+STORAGE_idtypes_u64 = INTERNALLENGTH = $(BYTES_idtypes_u64), PASSEDBYVALUE, ALIGNMENT = double, STORAGE = plain
+STORAGE_idtypes_fixed10 = INTERNALLENGTH = $(BYTES_idtypes_fixed10), ALIGNMENT = char, STORAGE = plain
+STORAGE_idtypes_fixed20 = INTERNALLENGTH = $(BYTES_idtypes_fixed20), ALIGNMENT = char, STORAGE = plain
+# The precision of each type's time, named in the comments of its time functions.
+UNIT_timeid  = microsecond
+UNIT_tbsl    = microsecond
+UNIT_uid11   = millisecond
+UNIT_scru160 = millisecond
 
 # gnu++17: PostgreSQL's headers use typeof; -isystem silences warnings from them. The same warnings as the
 # core's CMake build; `make WERROR=1` (what scripts/test.sh builds) makes them errors.
@@ -47,9 +55,9 @@ include $(PGXS)
 -include $(OBJS:.o=.d)
 
 # A per-type template instantiated for format $(1): @T@ its name, @SHAPE@ its storage shape's C prefix,
-# @INPUT@ its binary-input functions' prefix, @STORAGE@ its layout.
+# @INPUT@ its binary-input functions' prefix, @STORAGE@ its layout, @BYTES@ its length, @UNIT@ its time's precision.
 instantiate = sed -e 's/@T@/$(1)/g' -e 's/@SHAPE@/$(SHAPE_$(1))/g' -e 's/@INPUT@/$(or $(INPUT_$(1)),$(SHAPE_$(1)))/g' \
-	-e 's/@STORAGE@/$(STORAGE_$(SHAPE_$(1)))/' $(2);
+	-e 's/@STORAGE@/$(STORAGE_$(SHAPE_$(1)))/' -e 's/@BYTES@/$(BYTES_$(SHAPE_$(1)))/g' -e 's/@UNIT@/$(UNIT_$(1))/g' $(2);
 
 $(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) Makefile
 	{ cat src/catalog/$(EXTENSION).sql; \

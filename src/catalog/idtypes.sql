@@ -4,4 +4,4 @@
 
 CREATE FUNCTION idtypes_generator_mode() RETURNS text
 	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION idtypes_generator_mode() IS 'shared: generator state is server-wide (idtypes is in shared_preload_libraries); backend: per session';
+COMMENT ON FUNCTION idtypes_generator_mode() IS 'where the server''s one generator state lives: shared (preloaded), shared (allocated at first use) or shared (named DSM segment)';

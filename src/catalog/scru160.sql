@@ -1,6 +1,10 @@
 
 -- ---------------------------------------------------------------------------------- scru160 specifics
 
+COMMENT ON TYPE scru160 IS 'SCRU160 v0.1.0: 48-bit Unix milliseconds, a 16-bit counter and 96 random bits in 20 bytes; text: 32 base32hex';
+COMMENT ON FUNCTION scru160_in(cstring) IS 'text input of scru160: 32 base32hex or 40 hex digits, either case; else error 22P02';
+COMMENT ON FUNCTION scru160_out(scru160) IS 'text output of scru160: 32 uppercase base32hex digits (scru160_to_hex gives hex)';
+
 CREATE FUNCTION scru160_to_hex(scru160) RETURNS text
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION make_scru160(unix_ms bigint, counter integer, random16 integer, random80 bytea) RETURNS scru160

@@ -1,6 +1,10 @@
 
 -- ---------------------------------------------------------------------------------- tbsl specifics
 
+COMMENT ON TYPE tbsl IS 'TBSL (Infocyph\UID): Unix seconds, microseconds, machine id 00..99 and a 20-bit suffix in 10 bytes; text: 20 uppercase hex';
+COMMENT ON FUNCTION tbsl_in(cstring) IS 'text input of tbsl: exactly 20 uppercase hex digits whose first 15 are at most 999999999999999999; else error 22P02';
+COMMENT ON FUNCTION tbsl_out(tbsl) IS 'text output of tbsl: its 20 uppercase hex digits';
+
 CREATE FUNCTION make_tbsl(unix_seconds bigint, microseconds integer, machine_id integer, suffix integer) RETURNS tbsl
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION tbsl_machine_id(tbsl) RETURNS integer
@@ -24,8 +28,12 @@ CREATE FUNCTION numeric_to_tbsl(numeric) RETURNS tbsl
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE CAST (tbsl AS numeric) WITH FUNCTION tbsl_to_numeric(tbsl);
 CREATE CAST (numeric AS tbsl) WITH FUNCTION numeric_to_tbsl(numeric);
+COMMENT ON FUNCTION tbsl_to_numeric(tbsl) IS 'the 80-bit unsigned value of the tbsl (the cast tbsl::numeric)';
+COMMENT ON FUNCTION numeric_to_tbsl(numeric) IS 'tbsl with that 80-bit unsigned value (the cast numeric::tbsl); a fraction, negative, 2^80 or more, or an invalid payload: error 22003';
+COMMENT ON CAST (tbsl AS numeric) IS 'the 80-bit unsigned value of the tbsl';
+COMMENT ON CAST (numeric AS tbsl) IS 'tbsl with that 80-bit unsigned value; a fraction, negative, 2^80 or more, or an invalid payload: error 22003';
 
 -- Per-backend state (last time issued, sequences): PARALLEL RESTRICTED.
 CREATE FUNCTION tbsl_generate(machine_id integer DEFAULT NULL, sequenced boolean DEFAULT false) RETURNS tbsl
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
-COMMENT ON FUNCTION tbsl_generate(integer, boolean) IS 'new tbsl from the microsecond clock: random suffix, or sequenced per (machine id, microsecond)';
+COMMENT ON FUNCTION tbsl_generate(integer, boolean) IS 'new tbsl from the microsecond clock: random suffix, or sequenced per (machine id, microsecond); machine id NULL: idtypes.tbsl_machine_id';

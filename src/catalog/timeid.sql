@@ -1,6 +1,10 @@
 
 -- ---------------------------------------------------------------------------------- timeid specifics
 
+COMMENT ON TYPE timeid IS 'TID (atproto timestamp identifier): 53-bit Unix microseconds and a 10-bit clock id in 8 bytes; text: 13 base32-sortable symbols';
+COMMENT ON FUNCTION timeid_in(cstring) IS 'text input of timeid: exactly 13 symbols of 234567abcdefghijklmnopqrstuvwxyz, the first one 2..j; else error 22P02';
+COMMENT ON FUNCTION timeid_out(timeid) IS 'text output of timeid: its 13 base32-sortable symbols';
+
 CREATE FUNCTION make_timeid(micros bigint, clock_id integer) RETURNS timeid
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION timeid_micros(timeid) RETURNS bigint
@@ -20,8 +24,12 @@ CREATE FUNCTION bigint_to_timeid(bigint) RETURNS timeid
 	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE CAST (timeid AS bigint) WITH FUNCTION timeid_to_bigint(timeid);
 CREATE CAST (bigint AS timeid) WITH FUNCTION bigint_to_timeid(bigint);
+COMMENT ON FUNCTION timeid_to_bigint(timeid) IS 'the 64-bit value of the timeid (the cast timeid::bigint); top bit set (first symbol c..j): error 22003';
+COMMENT ON FUNCTION bigint_to_timeid(bigint) IS 'timeid with that 64-bit value (the cast bigint::timeid); negative: error 22003';
+COMMENT ON CAST (timeid AS bigint) IS 'the 64-bit value of the timeid; top bit set (first symbol c..j): error 22003';
+COMMENT ON CAST (bigint AS timeid) IS 'timeid with that 64-bit value; negative: error 22003';
 
 -- Per-backend state (the last microsecond issued): PARALLEL RESTRICTED, so workers never run it.
 CREATE FUNCTION timeid_generate(clock_id integer DEFAULT NULL) RETURNS timeid
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
-COMMENT ON FUNCTION timeid_generate(integer) IS 'new timeid: current microsecond or last + 1, clock id from the argument or idtypes.timeid_clock_id';
+COMMENT ON FUNCTION timeid_generate(integer) IS 'new timeid: the current microsecond or the server''s last one + 1, whichever is greater; clock id 0..1023 from the argument, else idtypes.timeid_clock_id, else random';

@@ -8,3 +8,32 @@ CREATE OR REPLACE FUNCTION scru160_recv(internal, oid, integer) RETURNS scru160
 	AS 'MODULE_PATHNAME', 'scru160_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE OR REPLACE FUNCTION bytea_to_scru160(bytea) RETURNS scru160
 	AS 'MODULE_PATHNAME', 'scru160_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- Every object documented (COMMENT ON) for \df+, \do+, \dT+: the comments 1.0 lacked or that changed.
+COMMENT ON FUNCTION idtypes_generator_mode() IS 'where the server''s one generator state lives: shared (preloaded), shared (allocated at first use) or shared (named DSM segment)';
+COMMENT ON TYPE timeid IS 'TID (atproto timestamp identifier): 53-bit Unix microseconds and a 10-bit clock id in 8 bytes; text: 13 base32-sortable symbols';
+COMMENT ON FUNCTION timeid_in(cstring) IS 'text input of timeid: exactly 13 symbols of 234567abcdefghijklmnopqrstuvwxyz, the first one 2..j; else error 22P02';
+COMMENT ON FUNCTION timeid_out(timeid) IS 'text output of timeid: its 13 base32-sortable symbols';
+COMMENT ON FUNCTION timeid_to_bigint(timeid) IS 'the 64-bit value of the timeid (the cast timeid::bigint); top bit set (first symbol c..j): error 22003';
+COMMENT ON FUNCTION bigint_to_timeid(bigint) IS 'timeid with that 64-bit value (the cast bigint::timeid); negative: error 22003';
+COMMENT ON CAST (timeid AS bigint) IS 'the 64-bit value of the timeid; top bit set (first symbol c..j): error 22003';
+COMMENT ON CAST (bigint AS timeid) IS 'timeid with that 64-bit value; negative: error 22003';
+COMMENT ON FUNCTION timeid_generate(integer) IS 'new timeid: the current microsecond or the server''s last one + 1, whichever is greater; clock id 0..1023 from the argument, else idtypes.timeid_clock_id, else random';
+COMMENT ON TYPE tbsl IS 'TBSL (Infocyph\UID): Unix seconds, microseconds, machine id 00..99 and a 20-bit suffix in 10 bytes; text: 20 uppercase hex';
+COMMENT ON FUNCTION tbsl_in(cstring) IS 'text input of tbsl: exactly 20 uppercase hex digits whose first 15 are at most 999999999999999999; else error 22P02';
+COMMENT ON FUNCTION tbsl_out(tbsl) IS 'text output of tbsl: its 20 uppercase hex digits';
+COMMENT ON FUNCTION tbsl_to_numeric(tbsl) IS 'the 80-bit unsigned value of the tbsl (the cast tbsl::numeric)';
+COMMENT ON FUNCTION numeric_to_tbsl(numeric) IS 'tbsl with that 80-bit unsigned value (the cast numeric::tbsl); a fraction, negative, 2^80 or more, or an invalid payload: error 22003';
+COMMENT ON CAST (tbsl AS numeric) IS 'the 80-bit unsigned value of the tbsl';
+COMMENT ON CAST (numeric AS tbsl) IS 'tbsl with that 80-bit unsigned value; a fraction, negative, 2^80 or more, or an invalid payload: error 22003';
+COMMENT ON FUNCTION tbsl_generate(integer, boolean) IS 'new tbsl from the microsecond clock: random suffix, or sequenced per (machine id, microsecond); machine id NULL: idtypes.tbsl_machine_id';
+COMMENT ON TYPE uid11 IS 'uid11: 64 bits, whose time is read as the xid profile (42 bits of milliseconds since 2011-11-11T11:11:11.111Z, 22 random bits); text: 11 Base58 symbols';
+COMMENT ON FUNCTION uid11_in(cstring) IS 'text input of uid11: exactly 11 Base58 (Bitcoin alphabet) symbols of value at most 2^64-1; else error 22P02';
+COMMENT ON FUNCTION uid11_out(uid11) IS 'text output of uid11: 11 Base58 symbols, left-padded with 1';
+COMMENT ON FUNCTION uid11_to_numeric(uid11) IS 'the 64-bit unsigned value of the uid11 (the cast uid11::numeric)';
+COMMENT ON FUNCTION numeric_to_uid11(numeric) IS 'uid11 with that 64-bit unsigned value (the cast numeric::uid11); a fraction, negative or above 2^64-1: error 22003';
+COMMENT ON CAST (uid11 AS numeric) IS 'the 64-bit unsigned value of the uid11';
+COMMENT ON CAST (numeric AS uid11) IS 'uid11 with that 64-bit unsigned value; a fraction, negative or above 2^64-1: error 22003';
+COMMENT ON TYPE scru160 IS 'SCRU160 v0.1.0: 48-bit Unix milliseconds, a 16-bit counter and 96 random bits in 20 bytes; text: 32 base32hex';
+COMMENT ON FUNCTION scru160_in(cstring) IS 'text input of scru160: 32 base32hex or 40 hex digits, either case; else error 22P02';
+COMMENT ON FUNCTION scru160_out(scru160) IS 'text output of scru160: 32 uppercase base32hex digits (scru160_to_hex gives hex)';
