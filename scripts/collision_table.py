@@ -14,7 +14,8 @@ bit budgets (src/core, src/pg/generators.cpp):
            of a (machine, µs) and adds 1..16 for each later one; sequenced mode counts 0, 1, 2, ...
   xid      uid11_generate(): 1 ms units, 22 bits: uniform for the first xid of a ms, then + 1..16 (past
            2^22 the next ms); no identity field.
-  uid11    uid11_generate_random(): 64 random bits per ID, no state (repeats possible inside one server).
+  uid11    uid11_generate_random(): 64 bits, a keyed permutation of a server-wide counter (never a repeat
+           inside one server); each server draws its own key, so two servers' values meet like random ones.
   scru160  1 ms units, 16-bit counter started at a 15-bit random value then + 1, and 96 random bits drawn
            for every ID; no identity field.
 
@@ -112,8 +113,9 @@ def no_identity(n, rate, t, unit, bits, stepped):
 
 
 def uid11_random(n, rate, t):
-    ids = n * rate * t
-    return -math.expm1(ids * (ids - 1) / 2 * math.log1p(-(2.0**-64)))
+    # never inside one server; a value of one server equals a value of another with probability 2^-64
+    ids = rate * t
+    return -math.expm1(-pairs(n) * ids * ids * 2.0**-64)
 
 
 def scru160(n, rate, t):
@@ -133,7 +135,7 @@ ROWS = [
      "10 share each id)",
      lambda n, r, t: 0.0 if n <= 100 else tbsl_groups(n, r, t, False, 100)),
     ("`uid11_generate()` (xid)", lambda n, r, t: no_identity(n, r, t, 1e-3, 22, True)),
-    ("`uid11_generate_random()` (64 random bits)", uid11_random),
+    ("`uid11_generate_random()` (fullrand: 64 bits, a keyed permutation per server)", uid11_random),
     ("`scru160_generate()`", scru160),
 ]
 

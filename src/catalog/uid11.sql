@@ -24,10 +24,10 @@ COMMENT ON CAST (uid11 AS numeric) IS 'the 64-bit unsigned value of the uid11';
 COMMENT ON CAST (numeric AS uid11) IS 'uid11 with that 64-bit unsigned value; a fraction, negative or above 2^64-1: error 22003';
 
 -- uid11_generate keeps the last xid (per backend, or server-wide when preloaded): PARALLEL RESTRICTED.
--- uid11_generate_random has no state (its randomness comes from a per-process pool): PARALLEL SAFE.
+-- uid11_generate_random keeps only server-wide state (its tickets, in shared memory), nothing per session: PARALLEL SAFE.
 CREATE FUNCTION uid11_generate() RETURNS uid11
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 CREATE FUNCTION uid11_generate_random() RETURNS uid11
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
 COMMENT ON FUNCTION uid11_generate() IS 'new uid11, xid profile: milliseconds since 2011-11-11T11:11:11.111Z and 22 random bits (increasing within a millisecond)';
-COMMENT ON FUNCTION uid11_generate_random() IS 'new uid11, fullrand profile: 64 random bits';
+COMMENT ON FUNCTION uid11_generate_random() IS 'new uid11, fullrand profile: 64 bits that look random (a keyed permutation of a server-wide counter), never repeated inside one server';

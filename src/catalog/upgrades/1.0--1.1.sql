@@ -30,6 +30,7 @@ COMMENT ON FUNCTION tbsl_generate(integer, boolean) IS 'new tbsl from the micros
 COMMENT ON TYPE uid11 IS 'uid11: 64 bits, whose time is read as the xid profile (42 bits of milliseconds since 2011-11-11T11:11:11.111Z, 22 random bits); text: 11 Base58 symbols';
 COMMENT ON FUNCTION uid11_in(cstring) IS 'text input of uid11: exactly 11 Base58 (Bitcoin alphabet) symbols of value at most 2^64-1; else error 22P02';
 COMMENT ON FUNCTION uid11_out(uid11) IS 'text output of uid11: 11 Base58 symbols, left-padded with 1';
+COMMENT ON FUNCTION uid11_generate_random() IS 'new uid11, fullrand profile: 64 bits that look random (a keyed permutation of a server-wide counter), never repeated inside one server';
 COMMENT ON FUNCTION uid11_to_numeric(uid11) IS 'the 64-bit unsigned value of the uid11 (the cast uid11::numeric)';
 COMMENT ON FUNCTION numeric_to_uid11(numeric) IS 'uid11 with that 64-bit unsigned value (the cast numeric::uid11); a fraction, negative or above 2^64-1: error 22003';
 COMMENT ON CAST (uid11 AS numeric) IS 'the 64-bit unsigned value of the uid11';
