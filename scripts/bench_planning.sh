@@ -13,7 +13,7 @@ chown postgres: "$work"
 trap 'rm -rf "$work"' EXIT
 single() { runuser -u postgres -- env -C "$work" "$@" "$bindir/postgres" --single -D "$work/data" -c jit=off postgres; }
 
-runuser -u postgres -- "$bindir/initdb" -D "$work/data" -A trust -U postgres --no-sync >/dev/null
+as_postgres "$bindir/initdb" -D "$work/data" -A trust -U postgres --no-sync >/dev/null
 single >/dev/null 2>&1 <<'SQL'
 CREATE EXTENSION idtypes;
 CREATE TABLE spread AS SELECT timeid_min(at) AS timeid, tbsl_min(at) AS tbsl, uid11_min(at) AS uid11, scru160_min(at) AS scru160 FROM generate_series(1, 200000) g, LATERAL (SELECT timestamptz '2024-01-01 00:00+00' + g * (interval '1 year' / 200000) AS at) a;

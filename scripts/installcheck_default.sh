@@ -16,8 +16,8 @@ installcheck_default_cluster() {
 		started=
 		cleanup() {
 			if [ -n "$started" ]; then
-				runuser -u postgres -- "$bindir/pg_ctl" -D "$dir/data" -m fast -s -w stop >/dev/null 2>&1 ||
-					runuser -u postgres -- "$bindir/pg_ctl" -D "$dir/data" -m immediate -s stop >/dev/null 2>&1
+				as_postgres "$bindir/pg_ctl" -D "$dir/data" -m fast -s -w stop >/dev/null 2>&1 ||
+					as_postgres "$bindir/pg_ctl" -D "$dir/data" -m immediate -s stop >/dev/null 2>&1
 			fi
 			rm -rf "$dir"
 		}
@@ -31,12 +31,12 @@ installcheck_default_cluster() {
 		}
 
 		# initdb's defaults only; the server gets nothing but its own port and socket directory
-		runuser -u postgres -- "$bindir/initdb" -D "$dir/data" >"$dir/initdb.log" 2>&1 ||
+		as_postgres "$bindir/initdb" -D "$dir/data" >"$dir/initdb.log" 2>&1 ||
 			{ cat "$dir/initdb.log"; fail_setup "initdb failed"; }
 		port=
 		for _ in 1 2 3 4 5; do # a random port, again if it happens to be taken
 			port=$((20000 + RANDOM % 20000))
-			if runuser -u postgres -- "$bindir/pg_ctl" -D "$dir/data" -l "$dir/log" -w -s \
+			if as_postgres "$bindir/pg_ctl" -D "$dir/data" -l "$dir/log" -w -s \
 				-o "-p $port -k $dir -c listen_addresses=" start; then
 				started=1
 				break

@@ -7,6 +7,10 @@ export DEBIAN_FRONTEND=noninteractive
 
 log() { printf '==> %s\n' "$*" >&2; }
 
+# Runs a command as the postgres user from /, which it can read (from root's home it would warn
+# "could not change directory").
+as_postgres() { (cd / && runuser -u postgres -- "$@"); }
+
 # Installs those of the Debian packages named that are missing.
 install_missing() {
 	local p missing=()
@@ -76,13 +80,13 @@ cluster_start() {
 	CLUSTER_DIR=$(mktemp -d /tmp/idtypes-cluster.XXXXXX)
 	chown postgres: "$CLUSTER_DIR"
 	chmod 755 "$CLUSTER_DIR"
-	runuser -u postgres -- "$bindir/initdb" -D "$CLUSTER_DIR/data" -A trust -U postgres --no-sync >/dev/null
+	as_postgres "$bindir/initdb" -D "$CLUSTER_DIR/data" -A trust -U postgres --no-sync >/dev/null
 	local opts="-k $CLUSTER_DIR -c listen_addresses= -c fsync=off -c synchronous_commit=off -c autovacuum=off"
 	for s in "$@"; do opts+=" -c $s"; done
 	local tries
 	for tries in 1 2 3 4 5; do # a random port, again if it happens to be taken
 		PGPORT=$((20000 + RANDOM % 20000))
-		runuser -u postgres -- "$bindir/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/log" -w -s \
+		as_postgres "$bindir/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/log" -w -s \
 			-o "-p $PGPORT $opts" start && break
 		[ "$tries" = 5 ] && { cat "$CLUSTER_DIR/log" >&2; return 1; }
 	done
@@ -91,7 +95,7 @@ cluster_start() {
 
 cluster_stop() {
 	[ -n "${CLUSTER_DIR:-}" ] || return 0
-	runuser -u postgres -- "$("$PG_CONFIG" --bindir)/pg_ctl" -D "$CLUSTER_DIR/data" -m immediate -s stop || true
+	as_postgres "$("$PG_CONFIG" --bindir)/pg_ctl" -D "$CLUSTER_DIR/data" -m immediate -s stop || true
 	rm -rf "$CLUSTER_DIR"
 	CLUSTER_DIR=
 }

@@ -158,6 +158,16 @@ extra_suites_15() {
 	log "make installcheck, twice, against a cluster with initdb's default settings"
 	checks installcheck_default_cluster
 
+	log "the README's quick start: scripts/demo.sh runs, without a warning"
+	if "$ROOT/scripts/demo.sh" >"$run_dir/demo.log" 2>&1 && ! grep -qE 'WARNING|NOTICE|could not|ERROR' "$run_dir/demo.log"; then
+		echo "ok   scripts/demo.sh runs, without a warning"
+		count 1 0
+	else
+		tail -30 "$run_dir/demo.log"
+		echo "FAIL scripts/demo.sh"
+		count 0 1
+	fi
+
 	log "several servers: a table sharded with postgres_fdw over three clusters, range partitions, the collision table"
 	checks "$ROOT/test/sharding/run.sh"
 

@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
 ok() { echo "ok   $*"; }
 fail() { echo "FAIL $*"; status=1; }
-pg_ctl() { runuser -u postgres -- "$bin/pg_ctl" -D "$data" -w -s "$@"; }
+pg_ctl() { (cd / && runuser -u postgres -- "$bin/pg_ctl" -D "$data" -w -s "$@"); }
 wait_ready() { for _ in $(seq 1 60); do psql_q -c 'SELECT 1' >/dev/null 2>&1 && return 0; sleep 0.5; done; return 1; }
 
 psql_q -c 'CREATE EXTENSION IF NOT EXISTS idtypes' || exit 1
