@@ -114,6 +114,24 @@ int usage_error(std::string_view message)
 	return exit_usage;
 }
 
+namespace {
+
+// The one TYPE a command names; null (after the usage message) when it names none or an unknown one.
+const Format *the_type(const Args &a, const char *command)
+{
+	const char *types = " (tbsl, timeid, uid11, xid or scru160)";
+	if (a.positional.size() != 1) {
+		usage_error(std::string(command) + ": give one TYPE" + types);
+		return nullptr;
+	}
+	const Format *f = format_named(a.positional[0]);
+	if (f == nullptr)
+		usage_error(std::string(command) + ": unknown TYPE " + quoted(a.positional[0]) + types);
+	return f;
+}
+
+} // namespace
+
 int inspect(const Args &a)
 {
 	if (a.positional.empty())
@@ -144,11 +162,9 @@ int inspect(const Args &a)
 
 int gen(const Args &a)
 {
-	if (a.positional.size() != 1)
-		return usage_error("gen: give one TYPE (tbsl, timeid, uid11, xid or scru160)");
-	const Format *f = format_named(a.positional[0]);
+	const Format *f = the_type(a, "gen");
 	if (f == nullptr)
-		return usage_error("gen: unknown TYPE " + quoted(a.positional[0]) + " (tbsl, timeid, uid11, xid or scru160)");
+		return exit_usage;
 	std::string_view name = f->name;
 	std::int64_t count = 1, number = 0;
 	GenOptions o;
@@ -229,11 +245,9 @@ int convert(const Args &a)
 
 int range(const Args &a)
 {
-	if (a.positional.size() != 1)
-		return usage_error("range: give one TYPE (tbsl, timeid, uid11, xid or scru160)");
-	const Format *f = format_named(a.positional[0]);
+	const Format *f = the_type(a, "range");
 	if (f == nullptr)
-		return usage_error("range: unknown TYPE " + quoted(a.positional[0]) + " (tbsl, timeid, uid11, xid or scru160)");
+		return exit_usage;
 	const bool prefix = a.has("prefix"), window = a.has("from") || a.has("to"), at = a.has("at");
 	if (prefix + window + at != 1)
 		return usage_error("range: give --prefix P, or --from T1 and/or --to T2, or --at T");
