@@ -5,7 +5,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PG_MAJOR=15
 export DEBIAN_FRONTEND=noninteractive
 
-log() { printf '==> %s\n' "$*" >&2; }
+log() { printf '==> [%ss] %s\n' "$SECONDS" "$*" >&2; }
 
 # Runs a command as the postgres user from /, which it can read (from root's home it would warn
 # "could not change directory").
