@@ -8,3 +8,6 @@ CREATE OR REPLACE FUNCTION scru160_recv(internal, oid, integer) RETURNS scru160
 	AS 'MODULE_PATHNAME', 'scru160_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE OR REPLACE FUNCTION bytea_to_scru160(bytea) RETURNS scru160
 	AS 'MODULE_PATHNAME', 'scru160_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- idtypes_maintain_partitions (time partitions): src/catalog/partitions.sql, which the Makefile appends to
+-- this script (ADDS_1.0--1.1) as it does to the full script, so that both carry the same text.
