@@ -21,6 +21,7 @@ AS $function$
 DECLARE
 	parent_nsp name;
 	parent_name name;
+	tablespace text;       -- the parent's, as PARTITION OF would use it
 	key_type regtype;
 	type_nsp name;         -- the schema of the key's type: the extension's
 	min_fn text;           -- the qualified name of T_min
@@ -50,8 +51,10 @@ BEGIN
 	END IF;
 
 	-- The parent: partitioned by RANGE on one column of an idtypes type.
-	SELECT n.nspname, c.relname INTO parent_nsp, parent_name
-	FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = parent;
+	SELECT n.nspname, c.relname, coalesce(' TABLESPACE ' || quote_ident(s.spcname), '')
+	INTO parent_nsp, parent_name, tablespace
+	FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace LEFT JOIN pg_tablespace s ON s.oid = c.reltablespace
+	WHERE c.oid = parent;
 	SELECT CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END INTO key_type
 	FROM pg_partitioned_table p
 	JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
@@ -153,19 +156,22 @@ BEGIN
 			RETURN NEXT;
 			CONTINUE;
 		END IF;
-		-- A table like the parent, then attached: ATTACH PARTITION takes SHARE UPDATE EXCLUSIVE on the
-		-- parent where CREATE TABLE ... PARTITION OF would take ACCESS EXCLUSIVE, which waits for every
-		-- running query on the table and blocks every new one meanwhile. ATTACH adds the parent's indexes,
-		-- constraints, foreign keys and triggers; identity stays the parent's.
+		-- A table like the parent, then attached (as pg_partman does): ATTACH PARTITION takes SHARE UPDATE
+		-- EXCLUSIVE on the parent where CREATE TABLE ... PARTITION OF would take ACCESS EXCLUSIVE, which
+		-- waits for every running query on the table and blocks every new one meanwhile. ATTACH adds the
+		-- parent's indexes, foreign keys and triggers, and takes over the CHECK constraints LIKE copied
+		-- (inherited from then on, as PARTITION OF makes them); identity stays the parent's.
 		BEGIN
-			EXECUTE format('CREATE TABLE %I.%I (LIKE %I.%I INCLUDING ALL EXCLUDING INDEXES EXCLUDING IDENTITY)',
-			               parent_nsp, child_name, parent_nsp, parent_name);
+			EXECUTE format('CREATE TABLE %I.%I (LIKE %I.%I INCLUDING ALL EXCLUDING INDEXES EXCLUDING IDENTITY)%s',
+			               parent_nsp, child_name, parent_nsp, parent_name, tablespace);
 			EXECUTE format('ALTER TABLE %I.%I ATTACH PARTITION %I.%I FOR VALUES FROM (%L) TO (%L)',
 			               parent_nsp, parent_name, parent_nsp, child_name, lo, hi);
 			action := 'created';
-		EXCEPTION WHEN check_violation THEN
-			-- the DEFAULT partition holds rows of this range; moving them is the DBA's call
-			action := 'skipped (DEFAULT partition has rows in its range)';
+		EXCEPTION
+			WHEN check_violation THEN -- moving the rows out is the DBA's call
+				action := 'skipped (DEFAULT partition has rows in its range)';
+			WHEN lock_not_available THEN -- lock_timeout: try again next run
+				action := 'skipped (lock not available)';
 		END;
 		RETURN NEXT;
 	END LOOP;
@@ -188,8 +194,11 @@ BEGIN
 			BEGIN
 				EXECUTE format('DROP TABLE %I.%I', parent_nsp, child.n);
 				action := 'dropped';
-			EXCEPTION WHEN dependent_objects_still_exist THEN
-				action := 'skipped (other objects depend on it)';
+			EXCEPTION
+				WHEN dependent_objects_still_exist THEN
+					action := 'skipped (other objects depend on it)';
+				WHEN lock_not_available THEN
+					action := 'skipped (lock not available)';
 			END;
 		END IF;
 		RETURN NEXT;
