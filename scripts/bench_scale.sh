@@ -11,6 +11,7 @@
 #   --sizes 1000000,10000000,100000000   table sizes
 #   --max-rows N                         leave out the sizes above N (100M rows need ~15 GB of disk and an hour)
 #   --runs N                             positions per query, the median is reported (25)
+#   --reps N                             runs at each position, the best is kept (5)
 #   --density N                          rows per second of ID time (10)
 #   --pg 15|17|18                        the PostgreSQL version (15; others from scripts/pgversions.sh)
 #   --out DIR                            where report.md, latency.csv, build.csv and scale.png go (build-bench/scale)
@@ -20,6 +21,7 @@ source "$(dirname "$0")/pgversions.sh"
 sizes=1000000,10000000,100000000
 max_rows=
 runs=25
+reps=5
 density=10
 major=15
 out=$ROOT/build-bench/scale
@@ -28,10 +30,11 @@ while [ $# -gt 0 ]; do
 	--sizes) sizes=$2; shift 2 ;;
 	--max-rows) max_rows=$2; shift 2 ;;
 	--runs) runs=$2; shift 2 ;;
+	--reps) reps=$2; shift 2 ;;
 	--density) density=$2; shift 2 ;;
 	--pg) major=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
-	*) echo "usage: $0 [--sizes N,N,...] [--max-rows N] [--runs N] [--density N] [--pg 15|17|18] [--out DIR]" >&2; exit 2 ;;
+	*) echo "usage: $0 [--sizes N,N,...] [--max-rows N] [--runs N] [--reps N] [--density N] [--pg 15|17|18] [--out DIR]" >&2; exit 2 ;;
 	esac
 done
 IFS=, read -r -a all_sizes <<<"$sizes"
@@ -71,12 +74,12 @@ measure() {
 	log "$t, $n rows, $layout: indexes, btree queries"
 	q -c "SELECT scale_index('$t', $n, '$layout', 'ts', 'btree')" -c "SELECT scale_index('$t', $n, '$layout', 'id', 'btree')" \
 		-c "ANALYZE $tbl" >/dev/null
-	q -c "SELECT scale_queries('$t', $n, $density, '$layout', $runs, true)" >/dev/null
+	q -c "SELECT scale_queries('$t', $n, $density, '$layout', $runs, $reps, true)" >/dev/null
 	if [ "$layout" = plain ]; then
 		log "$t, $n rows: a BRIN index on the ID instead of the btree"
 		q -c "DROP INDEX ${tbl}_id_btree" -c "ALTER TABLE $tbl RENAME TO scale_${t}_${n}_brin" \
 			-c "SELECT scale_index('$t', $n, 'brin', 'id', 'brin')" -c "ANALYZE scale_${t}_${n}_brin" >/dev/null
-		q -c "SELECT scale_queries('$t', $n, $density, 'brin', $runs, false, '{window,prefix}')" >/dev/null
+		q -c "SELECT scale_queries('$t', $n, $density, 'brin', $runs, $reps, false, '{window,prefix}')" >/dev/null
 		q -c "DROP TABLE scale_${t}_${n}_brin"
 	else
 		q -c "DROP TABLE $tbl"
@@ -96,7 +99,8 @@ q -c "COPY (SELECT * FROM scale_build ORDER BY 1, 2, 3, 4) TO STDOUT (FORMAT csv
 	echo
 	echo "Sizes run: ${run_sizes[*]}. $density rows per second of ID time from 2026-01-01 UTC, in ID order; fsync off,"
 	echo "shared_buffers 1GB, no parallel workers; latency is the median over $runs positions spread over the table"
-	echo "(queries planned each time, as a client sends them; caches warm). Partitioned: daily partitions by ID"
+	echo "of the best of $reps runs at each, the ID and ts queries alternating (planned each time, as a client sends"
+	echo "them; caches warm). Partitioned: daily partitions by ID"
 	echo "(largest size only)."
 	echo
 	echo "### Load and indexes"

@@ -5,23 +5,44 @@
 CREATE TABLE scale_build (type text, rows bigint, layout text, what text, value float8, unit text);
 CREATE TABLE scale_latency (type text, rows bigint, layout text, query text, subject text, ms float8);
 
--- The median time, in ms, of running each query once, after one untimed round (caches warm, as a
--- server's are). EXECUTE plans each query, as a client sending it would.
-CREATE FUNCTION scale_median_ms(queries text[]) RETURNS float8 LANGUAGE plpgsql AS $$
+-- The median over positions of the best of `reps` runs, in ms, of the ID query and of the ts query at each
+-- position; the two alternate, so that the drift of a shared machine falls on both alike. EXECUTE plans each
+-- query, as a client sending it would; one untimed round first (caches warm, as a server's are).
+CREATE FUNCTION scale_median_ms(id_q text[], ts_q text[], reps int, OUT id_ms float8, OUT ts_ms float8)
+LANGUAGE plpgsql AS $$
 DECLARE
-	q text;
 	t timestamptz;
-	times float8[] := '{}';
+	best_id float8[] := '{}';
+	best_ts float8[] := '{}';
+	b_id float8;
+	b_ts float8;
 BEGIN
-	FOREACH q IN ARRAY queries LOOP
-		EXECUTE q;
+	FOR i IN 1..cardinality(id_q) LOOP
+		EXECUTE id_q[i];
+		IF ts_q IS NOT NULL THEN
+			EXECUTE ts_q[i];
+		END IF;
 	END LOOP;
-	FOREACH q IN ARRAY queries LOOP
-		t := clock_timestamp();
-		EXECUTE q;
-		times := times || extract(epoch FROM clock_timestamp() - t)::float8 * 1000;
+	FOR i IN 1..cardinality(id_q) LOOP
+		b_id := 'infinity';
+		b_ts := 'infinity';
+		FOR r IN 1..reps LOOP
+			t := clock_timestamp();
+			EXECUTE id_q[i];
+			b_id := least(b_id, extract(epoch FROM clock_timestamp() - t)::float8 * 1000);
+			IF ts_q IS NOT NULL THEN
+				t := clock_timestamp();
+				EXECUTE ts_q[i];
+				b_ts := least(b_ts, extract(epoch FROM clock_timestamp() - t)::float8 * 1000);
+			END IF;
+		END LOOP;
+		best_id := best_id || b_id;
+		best_ts := best_ts || b_ts;
 	END LOOP;
-	RETURN (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x) FROM unnest(times) x);
+	SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x) INTO id_ms FROM unnest(best_id) x;
+	IF ts_q IS NOT NULL THEN
+		SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x) INTO ts_ms FROM unnest(best_ts) x;
+	END IF;
 END $$;
 
 CREATE FUNCTION scale_table(typ text, n bigint, layout text) RETURNS text LANGUAGE sql IMMUTABLE AS
@@ -82,7 +103,7 @@ END $$;
 -- The queries, on the ID column and on ts, each run at `runs` positions spread over the table's time span:
 -- a 1-minute window; a prefix (timeid 6 symbols: 34 s; tbsl 7: 43 s) against the same instants on ts;
 -- the latest 20 rows; a keyset page (the 20 rows before a position). `queries` limits which.
-CREATE FUNCTION scale_queries(typ text, n bigint, density int, layout text, runs int, with_ts boolean,
+CREATE FUNCTION scale_queries(typ text, n bigint, density int, layout text, runs int, reps int, with_ts boolean,
 	queries text[] DEFAULT '{window,prefix,latest,keyset}') RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
 	tbl text := scale_table(typ, n, layout);
@@ -96,6 +117,8 @@ DECLARE
 	q text;
 	id_q text[];
 	ts_q text[];
+	id_ms float8;
+	ts_ms float8;
 BEGIN
 	at := ARRAY(SELECT t0 + span * ((r + 0.5) / runs) FROM generate_series(0, runs - 1) r);
 	EXECUTE format('SELECT array_agg(p ORDER BY r), array_agg(%1$s_timestamp(%1$s_prefix_lo(p)) ORDER BY r),
@@ -118,9 +141,10 @@ BEGIN
 				INTO id_q USING tbl, at;
 			ts_q := ARRAY(SELECT format('SELECT sum(payload) FROM (SELECT payload FROM %I WHERE ts < %L ORDER BY ts DESC LIMIT 20) s', tbl, a) FROM unnest(at) a);
 		END CASE;
-		INSERT INTO scale_latency VALUES (typ, n, layout, q, typ, scale_median_ms(id_q));
+		SELECT * INTO id_ms, ts_ms FROM scale_median_ms(id_q, CASE WHEN with_ts THEN ts_q END, reps);
+		INSERT INTO scale_latency VALUES (typ, n, layout, q, typ, id_ms);
 		IF with_ts THEN
-			INSERT INTO scale_latency VALUES (typ, n, layout, q, 'timestamptz', scale_median_ms(ts_q));
+			INSERT INTO scale_latency VALUES (typ, n, layout, q, 'timestamptz', ts_ms);
 		END IF;
 	END LOOP;
 END $$;
