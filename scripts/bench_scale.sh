@@ -100,8 +100,7 @@ q -c "COPY (SELECT * FROM scale_build ORDER BY 1, 2, 3, 4) TO STDOUT (FORMAT csv
 	echo "Sizes run: ${run_sizes[*]}. $density rows per second of ID time from 2026-01-01 UTC, in ID order; fsync off,"
 	echo "shared_buffers 1GB, no parallel workers; latency is the median over $runs positions spread over the table"
 	echo "of the best of $reps runs at each, the ID and ts queries alternating (planned each time, as a client sends"
-	echo "them; caches warm). Partitioned: daily partitions by ID"
-	echo "(largest size only)."
+	echo "them; caches warm). Partitioned: daily partitions by ID (largest size only)."
 	echo
 	echo "### Load and indexes"
 	echo
@@ -112,9 +111,10 @@ q -c "COPY (SELECT * FROM scale_build ORDER BY 1, 2, 3, 4) TO STDOUT (FORMAT csv
 	              round(max(value) FILTER (WHERE what = 'btree(id) build')::numeric, 1)) AS \"btree(id): size, build\",
 	       format('%s MB, %s s', round(max(value) FILTER (WHERE what = 'btree(ts)') / 1048576),
 	              round(max(value) FILTER (WHERE what = 'btree(ts) build')::numeric, 1)) AS \"btree(ts): size, build\",
+	       CASE WHEN b.layout = 'plain' THEN
 	       (SELECT format('%s kB, %s s', round(max(value) FILTER (WHERE what = 'brin(id)') / 1024),
 	                      round(max(value) FILTER (WHERE what = 'brin(id) build')::numeric, 1))
-	        FROM scale_build r WHERE (r.type, r.rows, r.layout) = (b.type, b.rows, 'brin') AND b.layout = 'plain')
+	        FROM scale_build r WHERE (r.type, r.rows, r.layout) = (b.type, b.rows, 'brin')) END
 	       AS \"brin(id): size, build\"
 	FROM scale_build b WHERE layout <> 'brin' GROUP BY 1, 2, 3 ORDER BY 1 DESC, 2, 3 DESC"
 	echo
