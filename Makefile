@@ -59,10 +59,17 @@ include $(PGXS)
 instantiate = sed -e 's/@T@/$(1)/g' -e 's/@SHAPE@/$(SHAPE_$(1))/g' -e 's/@INPUT@/$(or $(INPUT_$(1)),$(SHAPE_$(1)))/g' \
 	-e 's/@STORAGE@/$(STORAGE_$(SHAPE_$(1)))/' -e 's/@BYTES@/$(BYTES_$(SHAPE_$(1)))/g' -e 's/@UNIT@/$(UNIT_$(1))/g' $(2);
 
-$(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) Makefile
-	{ cat src/catalog/$(EXTENSION).sql; \
-	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/type.sql.in) cat src/catalog/$(f).sql;) } > $@
+# Catalog files that are not per type, after the types in the full script; an upgrade that adds one whole
+# names it in ADDS_<from>--<to>, so that both scripts take the same text.
+COMMON = src/catalog/partitions.sql
+ADDS_1.0--1.1 = src/catalog/partitions.sql
 
-$(EXTENSION)--%.sql: src/catalog/upgrades/%.sql $(wildcard src/catalog/upgrades/*.type.sql.in) Makefile
+$(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) $(COMMON) Makefile
+	{ cat src/catalog/$(EXTENSION).sql; \
+	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/type.sql.in) cat src/catalog/$(f).sql;) \
+	  cat $(COMMON); } > $@
+
+$(EXTENSION)--%.sql: src/catalog/upgrades/%.sql $(wildcard src/catalog/upgrades/*.type.sql.in) $(COMMON) Makefile
 	{ cat $<; $(if $(wildcard src/catalog/upgrades/$*.type.sql.in),\
-	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/upgrades/$*.type.sql.in))) } > $@
+	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/upgrades/$*.type.sql.in))) \
+	  $(if $(ADDS_$*),cat $(ADDS_$*);) } > $@

@@ -6,7 +6,9 @@
 # Settings: BENCH_RUNS (runs per figure, the median is reported; 5), BENCH_PGBENCH_SECONDS (30),
 # BENCH_CLIENTS (pgbench clients; 8), BENCH_PLANNER_ROWS (the planner report's table; 10M). `--pg 18` benchmarks on PostgreSQL 18 (from scripts/pgversions.sh),
 # where uuidv7() joins the subjects; the default is 15.
+# `--scale [options]` runs scripts/bench_scale.sh instead (cost as tables grow to 100M rows; see there).
 set -euo pipefail
+[ "${1:-}" = --scale ] && { shift; exec "$(dirname "$0")/bench_scale.sh" "$@"; }
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/pgversions.sh"
 major=15

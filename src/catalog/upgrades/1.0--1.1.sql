@@ -38,3 +38,6 @@ COMMENT ON CAST (numeric AS uid11) IS 'uid11 with that 64-bit unsigned value; a 
 COMMENT ON TYPE scru160 IS 'SCRU160 v0.1.0: 48-bit Unix milliseconds, a 16-bit counter and 96 random bits in 20 bytes; text: 32 base32hex';
 COMMENT ON FUNCTION scru160_in(cstring) IS 'text input of scru160: 32 base32hex or 40 hex digits, either case; else error 22P02';
 COMMENT ON FUNCTION scru160_out(scru160) IS 'text output of scru160: 32 uppercase base32hex digits (scru160_to_hex gives hex)';
+
+-- idtypes_maintain_partitions (time partitions): src/catalog/partitions.sql, which the Makefile appends to
+-- this script (ADDS_1.0--1.1) as it does to the full script, so that both carry the same text.
