@@ -171,6 +171,9 @@ extra_suites_15() {
 	log "several servers: a table sharded with postgres_fdw over three clusters, range partitions, the collision table"
 	checks "$ROOT/test/sharding/run.sh"
 
+	log "time partitions: a pg_cron job, sessions at once, locks"
+	checks "$ROOT/test/partitions/cron.sh"
+
 	log "packages: META.json (PGXN); the Debian package built, installed, used by the system's PostgreSQL 15, removed"
 	checks "$ROOT/test/package/meta.sh"
 	checks "$ROOT/test/package/run.sh"
