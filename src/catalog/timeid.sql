@@ -25,3 +25,9 @@ CREATE CAST (bigint AS timeid) WITH FUNCTION bigint_to_timeid(bigint);
 CREATE FUNCTION timeid_generate(clock_id integer DEFAULT NULL) RETURNS timeid
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION timeid_generate(integer) IS 'new timeid: current microsecond or last + 1, clock id from the argument or idtypes.timeid_clock_id';
+
+-- For loading history: no generator state (the times are past ones), so IDs sharing a microsecond are told
+-- apart only by the 10 random bits of their clock id (README: Backfill generators).
+CREATE FUNCTION timeid_generate_at(timestamptz) RETURNS timeid
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_generate_at(timestamptz) IS 'timeid carrying the given time (to the microsecond) and a random clock id, for loading history; a duplicate is likely among ~38 rows sharing a microsecond';
