@@ -7,7 +7,8 @@ FORMATS    = timeid uid11 tbsl scru160
 
 MODULE_big = $(EXTENSION)
 OBJS = src/core/text_status.o src/core/bigradix.o $(FORMATS:%=src/core/%.o) \
-       src/pg/glue.o src/pg/generators.o src/pg/module.o src/pg/id_ranges.o src/pg/estimates.o src/pg/u64_shape.o src/pg/fixed_shape.o $(FORMATS:%=src/pg/%_pg.o)
+       src/pg/glue.o src/pg/generators.o src/pg/module.o src/pg/id_ranges.o src/pg/estimates.o src/pg/u64_shape.o src/pg/fixed_shape.o $(FORMATS:%=src/pg/%_pg.o) \
+       src/core/uuid7.o src/pg/uuid7_pg.o
 
 # The current version's full script and the upgrade scripts are generated (src/catalog/ and
 # src/catalog/upgrades/<from>--<to>.sql, plus its per-type part <from>--<to>.type.sql.in for every format);
@@ -51,9 +52,10 @@ include $(PGXS)
 instantiate = sed -e 's/@T@/$(1)/g' -e 's/@SHAPE@/$(SHAPE_$(1))/g' -e 's/@INPUT@/$(or $(INPUT_$(1)),$(SHAPE_$(1)))/g' \
 	-e 's/@STORAGE@/$(STORAGE_$(SHAPE_$(1)))/' $(2);
 
-$(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) Makefile
+$(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) src/catalog/uuid.sql Makefile
 	{ cat src/catalog/$(EXTENSION).sql; \
-	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/type.sql.in) cat src/catalog/$(f).sql;) } > $@
+	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/type.sql.in) cat src/catalog/$(f).sql;) \
+	  cat src/catalog/uuid.sql; } > $@
 
 $(EXTENSION)--%.sql: src/catalog/upgrades/%.sql $(wildcard src/catalog/upgrades/*.type.sql.in) Makefile
 	{ cat $<; $(if $(wildcard src/catalog/upgrades/$*.type.sql.in),\

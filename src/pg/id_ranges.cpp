@@ -88,7 +88,7 @@ struct HelperPair {
 	Selector selector;
 	Oid lo, hi;
 };
-HelperPair known_helpers[8];
+HelperPair known_helpers[16]; // two per type (prefix, window): four formats and uuid
 int known_helper_count = 0;
 
 void forget_helpers(Datum, int, uint32) { known_helper_count = 0; }
