@@ -3,7 +3,9 @@
 // extension's own types. uuid is PostgreSQL's type: its order is bytewise (uuid_cmp is memcmp), so the
 // fixed-length shape's comparison and position serve it, and the planner's rewrite uses uuid's own btree
 // operators. The SQL helper functions are named uuid_* (traits.name); the C entry points uuid_v7_*, apart
-// from any symbol PostgreSQL or libuuid export.
+// from any symbol PostgreSQL or libuuid export. Of the mechanism's entry points, uuid.sql binds all but
+// uuid_v7_prefix_range (uuid has no range type here), uuid_v7_in_range and uuid_v7_comparison_sel (uuid's btree
+// family and comparison operators are PostgreSQL's own, not the extension's to change).
 #include "core/uuid7.hpp"
 #include "pg/fixed_shape.hpp"
 
