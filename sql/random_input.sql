@@ -51,6 +51,8 @@ DECLARE
 	valid text;
 	arg text;
 	problem text;
+	times text[] := ARRAY['infinity', '-infinity', '294276-12-31', '4713-01-01 BC', '1969-12-31 23:59:59.999999+00',
+	                      '2011-11-11 11:11:11.110+00', '2286-11-20 17:46:40+00', '2255-06-05+00', '10889-08-02+00'];
 BEGIN
 	FOR i IN 1..n LOOP
 		FOREACH t IN ARRAY ARRAY['timeid', 'tbsl', 'uid11', 'scru160'] LOOP
@@ -65,10 +67,17 @@ BEGIN
 					'\x' || substr(md5(arg) || md5(valid), 1, 2 * floor(random() * 26)::int), t, true)),
 				(t || '_min/_max and <@', 'timestamp', outcome(format(
 					'SELECT %1$s_min($1::timestamptz)::text || %1$s_max($1::timestamptz)::text || (%2$L::%1$s <@ tstzrange($1::timestamptz, NULL))::text', t, valid),
-					(ARRAY['infinity', '-infinity', '294276-12-31', '4713-01-01 BC', '1969-12-31 23:59:59.999999+00',
-					       '2011-11-11 11:11:11.110+00', '2286-11-20 17:46:40+00', '2255-06-05+00', '10889-08-02+00'])[1 + floor(random() * 9)::int]
-, t, false));
+					times[1 + floor(random() * 9)::int], t, false)),
+				(t || '_generate_at', 'timestamp', outcome(format('SELECT %s_generate_at($1::timestamptz)::text', t),
+					times[1 + floor(random() * 9)::int], t, false));
 		END LOOP;
+		valid := gen_random_uuid()::text;
+		arg := CASE WHEN random() < 0.5 THEN random_text() ELSE mutated(valid) END;
+		INSERT INTO findings VALUES
+			('uuid ^@ prefix', 'text', outcome(format('SELECT %L::uuid ^@ $1', valid), arg, 'uuid', false)),
+			('uuid_v7_min/_max and <@', 'timestamp', outcome(format(
+				'SELECT uuid_v7_min($1::timestamptz)::text || uuid_v7_max($1::timestamptz)::text || (%L::uuid <@ tstzrange($1::timestamptz, NULL))::text', valid),
+				times[1 + floor(random() * 9)::int], 'uuid', false));
 		arg := (ARRAY['-1', '0', '1.5', '1e30', '18446744073709551615', '18446744073709551616', '1208925819614629174706175',
 		              '1208925819614629174706176', '999999999999999999000000', 'NaN', '-0'])[1 + floor(random() * 11)::int];
 		INSERT INTO findings VALUES
@@ -91,7 +100,7 @@ BEGIN
 				(floor(random() * 2200) - 100)::text, 'timeid', false));
 	END LOOP;
 END $$;
-SELECT try_paths(500); -- 15,000 inputs
+SELECT try_paths(500); -- 18,000 inputs
 SELECT path, count(*) AS tried, count(problem) AS bad FROM findings GROUP BY path ORDER BY path;
 -- what broke the rule, if anything
 SELECT path, problem FROM findings WHERE problem IS NOT NULL ORDER BY path LIMIT 20;

@@ -96,7 +96,8 @@ CREATE TEMP TABLE posts (id timeid PRIMARY KEY DEFAULT timeid_generate(), body t
 INSERT INTO posts (body) SELECT 'post ' || g FROM generate_series(1, 1000) g;
 SELECT count(*), count(DISTINCT id) FROM posts;
 
--- markings: everything but the generator is immutable, strict and parallel safe
+-- markings: everything but the generators, the estimators and in_range (stable, as for timestamptz) is
+-- immutable, strict and parallel safe
 SELECT proname, provolatile, proparallel, proisstrict
 FROM pg_proc WHERE proname LIKE '%timeid%' AND (provolatile <> 'i' OR proparallel <> 's' OR NOT proisstrict)
 ORDER BY proname;

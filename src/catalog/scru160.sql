@@ -25,3 +25,9 @@ COMMENT ON FUNCTION scru160_random80(scru160) IS 'the 80-bit random80 field, as 
 CREATE FUNCTION scru160_generate() RETURNS scru160
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION scru160_generate() IS 'new scru160: default counter usage, strong random fields, monotonic';
+
+-- For loading history: no generator state (the times are past ones); IDs sharing a millisecond are told
+-- apart by 111 random bits (counter seed, random16, random80), as the first ID of a millisecond is.
+CREATE FUNCTION scru160_generate_at(timestamptz) RETURNS scru160
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION scru160_generate_at(timestamptz) IS 'scru160 carrying the given time (to the millisecond), a 15-bit random counter and random16/random80, for loading history';

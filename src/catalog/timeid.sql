@@ -33,3 +33,10 @@ COMMENT ON CAST (bigint AS timeid) IS 'timeid with that 64-bit value; negative: 
 CREATE FUNCTION timeid_generate(clock_id integer DEFAULT NULL) RETURNS timeid
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION timeid_generate(integer) IS 'new timeid: the current microsecond or the server''s last one + 1, whichever is greater; clock id 0..1023 from the argument, else idtypes.timeid_clock_id, else random';
+
+
+-- For loading history: no generator state (the times are past ones), so IDs sharing a microsecond are told
+-- apart only by the 10 random bits of their clock id (README: Backfill generators).
+CREATE FUNCTION timeid_generate_at(timestamptz) RETURNS timeid
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_generate_at(timestamptz) IS 'timeid carrying the given time (to the microsecond) and a random clock id, for loading history; a duplicate is likely among ~38 rows sharing a microsecond';

@@ -93,16 +93,34 @@ TimestampTz timestamptz_of_units(const TimeScale &scale, std::int64_t units)
 	return ts;
 }
 
-std::int64_t units_of_timestamptz(const TimeScale &scale, TimestampTz ts, const char *type)
+namespace {
+
+// The unit holding ts when it lies in first..last; else 22008, whose DETAIL says "A <type> <carries> times
+// from ... to ...".
+std::int64_t units_within(const TimeScale &scale, TimestampTz ts, const char *type, std::int64_t first,
+                          std::int64_t last, const char *carries)
 {
 	std::int64_t units = 0;
-	if (TIMESTAMP_NOT_FINITE(ts) || !units_at(scale, to_unix_us(ts), units))
+	if (TIMESTAMP_NOT_FINITE(ts) || !units_at(scale, to_unix_us(ts), units) || units < first || units > last)
 		ereport(ERROR,
 		        (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("timestamp out of range for type %s", type),
-		         errdetail("A %s holds times from %s to %s.", type,
-		                   pstrdup(timestamptz_to_str(timestamptz_of_units(scale, 0))),
-		                   pstrdup(timestamptz_to_str(timestamptz_of_units(scale, scale.max_units))))));
+		         errdetail("A %s %s times from %s to %s.", type, carries,
+		                   pstrdup(timestamptz_to_str(timestamptz_of_units(scale, first))),
+		                   pstrdup(timestamptz_to_str(timestamptz_of_units(scale, last))))));
 	return units;
+}
+
+} // namespace
+
+std::int64_t units_of_timestamptz(const TimeScale &scale, TimestampTz ts, const char *type)
+{
+	return units_within(scale, ts, type, 0, scale.max_units, "holds");
+}
+
+std::int64_t generated_units_of_timestamptz(const TimeScale &scale, TimestampTz ts, const char *type,
+                                            std::int64_t first, std::int64_t last)
+{
+	return units_within(scale, ts, type, first, last, "generator issues IDs with");
 }
 
 std::int64_t clock_now_us()

@@ -84,6 +84,9 @@ std::int64_t to_unix_us(TimestampTz ts);
 TimestampTz timestamptz_of_units(const TimeScale &scale, std::int64_t units);
 // The time unit holding a timestamptz; 22008 (naming the type) when it lies outside the format's range.
 std::int64_t units_of_timestamptz(const TimeScale &scale, TimestampTz ts, const char *type);
+// The same for a generator that issues IDs of the units first..last only (22008 outside, naming the type).
+std::int64_t generated_units_of_timestamptz(const TimeScale &scale, TimestampTz ts, const char *type,
+                                            std::int64_t first, std::int64_t last);
 
 // The wall clock in Unix microseconds (CLOCK_REALTIME; not monotonic, generators clamp), shifted by the
 // superuser-only idtypes.test_clock_offset (0 unless a test sets it).

@@ -88,7 +88,7 @@ struct HelperPair {
 	Selector selector;
 	Oid lo, hi;
 };
-HelperPair known_helpers[8];
+HelperPair known_helpers[16]; // two per type (prefix, window): four formats and uuid
 int known_helper_count = 0;
 
 void forget_helpers(Datum, int, uint32) { known_helper_count = 0; }
@@ -224,6 +224,21 @@ Datum id_at(FunctionCallInfo fcinfo, const IdTypeTraits &t, bool largest)
 {
 	std::int64_t units = units_of_timestamptz(t.scale, PG_GETARG_TIMESTAMPTZ(0), t.name);
 	return largest ? t.max_at(units) : t.min_at(units);
+}
+
+// A frame over `ORDER BY id` is the frame over `ORDER BY id::timestamptz`: PostgreSQL's own in_range for
+// timestamptz applied to the IDs' times, so the offset is added as there (months and days in the session's
+// time zone), with its errors (a negative offset; a time +- offset beyond timestamptz's range) and its
+// infinite offsets (PostgreSQL 17 on). IDs are ordered by time first, so the result is monotonic in the
+// ID order, as the window machinery requires. Rows with equal times but different IDs are not peers of
+// each other (peers are equal IDs): a frame bounded by an offset on both sides includes them, one ending at
+// CURRENT ROW stops at the current ID.
+Datum in_range(FunctionCallInfo fcinfo, const IdTypeTraits &t)
+{
+	TimestampTz val = timestamptz_of_units(t.scale, t.units_of(PG_GETARG_DATUM(0)));
+	TimestampTz base = timestamptz_of_units(t.scale, t.units_of(PG_GETARG_DATUM(1)));
+	return DirectFunctionCall5(in_range_timestamptz_interval, TimestampTzGetDatum(val), TimestampTzGetDatum(base),
+	                           PG_GETARG_DATUM(2), PG_GETARG_DATUM(3), PG_GETARG_DATUM(4));
 }
 
 namespace {

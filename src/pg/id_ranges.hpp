@@ -65,6 +65,9 @@ Datum in_window(FunctionCallInfo fcinfo, const IdTypeTraits &t);
 Datum window_bound(FunctionCallInfo fcinfo, const IdTypeTraits &t, bool upper);
 Datum timestamp_of(FunctionCallInfo fcinfo, const IdTypeTraits &t);
 Datum id_at(FunctionCallInfo fcinfo, const IdTypeTraits &t, bool largest);
+// btree support function 3 (window frames `ORDER BY id RANGE BETWEEN interval ... PRECEDING AND ...`):
+// in_range(val, base, offset, sub, less) of the two IDs' times at the format's precision.
+Datum in_range(FunctionCallInfo fcinfo, const IdTypeTraits &t);
 Datum planner_support(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s);
 Datum restrict_selectivity(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s);
 
@@ -93,6 +96,7 @@ double bounds_selectivity(const IdTypeTraits &t, PlannerInfo *root, Node *id_exp
 	IDTYPES_ENTRY(T##_timestamp, idtypes::pg::timestamp_of(fcinfo, traits))                                            \
 	IDTYPES_ENTRY(T##_min, idtypes::pg::id_at(fcinfo, traits, false))                                                  \
 	IDTYPES_ENTRY(T##_max, idtypes::pg::id_at(fcinfo, traits, true))                                                   \
+	IDTYPES_ENTRY(T##_in_range, idtypes::pg::in_range(fcinfo, traits))                                                 \
 	IDTYPES_ENTRY(T##_prefix_support, idtypes::pg::planner_support(fcinfo, traits, idtypes::pg::Selector::prefix))     \
 	IDTYPES_ENTRY(T##_window_support, idtypes::pg::planner_support(fcinfo, traits, idtypes::pg::Selector::window))     \
 	IDTYPES_ENTRY(T##_prefix_sel, idtypes::pg::restrict_selectivity(fcinfo, traits, idtypes::pg::Selector::prefix))    \

@@ -38,6 +38,7 @@ PG_FUNCTION_INFO_V1(scru160_counter);
 PG_FUNCTION_INFO_V1(scru160_random16);
 PG_FUNCTION_INFO_V1(scru160_random80);
 PG_FUNCTION_INFO_V1(scru160_generate);
+PG_FUNCTION_INFO_V1(scru160_generate_at);
 
 Datum scru160_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, scru160::parse, scru160::rules); }
 
@@ -102,6 +103,19 @@ Datum scru160_generate(PG_FUNCTION_ARGS)
 		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 		                errmsg("the clock is past the last millisecond a SCRU160 can hold")));
 	return id_datum(g.value);
+}
+
+// A SCRU160 of a past time, for loading history: what the generator issues first in a millisecond (a 15-bit
+// random counter, random16, random80), no server state. The spec's reserved timestamps 0 and 2^48-1 excluded.
+Datum scru160_generate_at(PG_FUNCTION_ARGS)
+{
+	std::int64_t ms = generated_units_of_timestamptz(scru160::time_scale, PG_GETARG_TIMESTAMPTZ(0), type_name, 1,
+	                                                 static_cast<std::int64_t>(scru160::max_timestamp) - 1);
+	scru160::Randomness random;
+	pooled_random(&random, sizeof random);
+	return id_datum(scru160::make(static_cast<std::uint64_t>(ms),
+	                              random.counter_seed & ((1u << scru160::counter_seed_bits) - 1), random.random16,
+	                              random.random80));
 }
 
 IDTYPES_ENTRY(scru160_recv, fixed_recv<scru160::size>(fcinfo))

@@ -40,6 +40,15 @@ const Alphabet &base_arg(FunctionCallInfo fcinfo, int n)
 	return *a;
 }
 
+// A generator's machine id: the argument, or idtypes.tbsl_machine_id when it is NULL; 0..99, else 22003.
+std::uint32_t machine_arg(FunctionCallInfo fcinfo, int n)
+{
+	int32 machine = PG_ARGISNULL(n) ? tbsl_machine_id_setting() : PG_GETARG_INT32(n);
+	if (machine < 0 || static_cast<std::uint32_t>(machine) > tbsl::max_machine)
+		report_out_of_range("machine_id", 0, tbsl::max_machine, machine);
+	return static_cast<std::uint32_t>(machine);
+}
+
 } // namespace
 
 extern "C" {
@@ -54,6 +63,7 @@ PG_FUNCTION_INFO_V1(tbsl_suffix);
 PG_FUNCTION_INFO_V1(tbsl_to_base);
 PG_FUNCTION_INFO_V1(tbsl_from_base);
 PG_FUNCTION_INFO_V1(tbsl_generate);
+PG_FUNCTION_INFO_V1(tbsl_generate_at);
 
 Datum tbsl_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, tbsl::parse, tbsl::rules); }
 
@@ -125,11 +135,9 @@ Datum tbsl_from_base(PG_FUNCTION_ARGS)
 
 Datum tbsl_generate(PG_FUNCTION_ARGS)
 {
-	int32 machine = PG_ARGISNULL(0) ? tbsl_machine_id_setting() : PG_GETARG_INT32(0);
-	if (machine < 0 || static_cast<std::uint32_t>(machine) > tbsl::max_machine)
-		report_out_of_range("machine_id", 0, tbsl::max_machine, machine);
+	std::uint32_t machine = machine_arg(fcinfo, 0);
 	tbsl::Request req{};
-	req.machine = static_cast<std::uint32_t>(machine);
+	req.machine = machine;
 	req.sequenced = !PG_ARGISNULL(1) && PG_GETARG_BOOL(1);
 	req.on_backward =
 	    clock_backward_setting == clock_backward_error ? tbsl::ClockBackward::error : tbsl::ClockBackward::wait;
@@ -160,6 +168,20 @@ Datum tbsl_generate(PG_FUNCTION_ARGS)
 		break;
 	}
 	PG_RETURN_NULL();
+}
+
+// A TBSL of a past time, for loading history: its microsecond, the machine id, a random 20-bit suffix, no
+// server state. Not strict (a NULL machine id means the setting): a NULL time gives NULL.
+Datum tbsl_generate_at(PG_FUNCTION_ARGS)
+{
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	std::int64_t us = units_of_timestamptz(tbsl::time_scale, PG_GETARG_TIMESTAMPTZ(0), type_name);
+	std::uint32_t machine = machine_arg(fcinfo, 1);
+	std::uint32_t random;
+	pooled_random(&random, sizeof random);
+	return id_datum(tbsl::from_fields(static_cast<std::uint64_t>(us / 1000000),
+	                                  static_cast<std::uint32_t>(us % 1000000), machine, random & tbsl::max_suffix));
 }
 
 IDTYPES_ENTRY(tbsl_recv, fixed_recv<tbsl::size>(fcinfo, invalid_reason))

@@ -37,6 +37,7 @@ PG_FUNCTION_INFO_V1(timeid_micros);
 PG_FUNCTION_INFO_V1(timeid_clock_id);
 PG_FUNCTION_INFO_V1(timeid_to_dashed);
 PG_FUNCTION_INFO_V1(timeid_generate);
+PG_FUNCTION_INFO_V1(timeid_generate_at);
 
 Datum timeid_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, tid::parse, tid::rules); }
 
@@ -101,6 +102,17 @@ Datum timeid_generate(PG_FUNCTION_ARGS)
 		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 		                errmsg("the clock is past the last time a timeid can hold (2^53-1 microseconds)")));
 	PG_RETURN_DATUM(UInt64GetDatum(tid::make(micros, static_cast<unsigned>(clock))));
+}
+
+// A timeid of a past time, for loading history: the generator's microsecond range, a random clock id, no
+// server state (the clock id's 10 bits are all that tells IDs of one microsecond apart).
+Datum timeid_generate_at(PG_FUNCTION_ARGS)
+{
+	std::int64_t micros = generated_units_of_timestamptz(tid::time_scale, PG_GETARG_TIMESTAMPTZ(0), type_name, 0,
+	                                                     static_cast<std::int64_t>(tid::max_micros));
+	std::uint16_t clock;
+	pooled_random(&clock, sizeof clock);
+	PG_RETURN_DATUM(UInt64GetDatum(tid::make(static_cast<std::uint64_t>(micros), clock & tid::max_clock_id)));
 }
 
 IDTYPES_RANGE_FUNCTIONS(timeid, traits)

@@ -37,6 +37,7 @@ PG_FUNCTION_INFO_V1(make_uid11_xid);
 PG_FUNCTION_INFO_V1(uid11_xid_random);
 PG_FUNCTION_INFO_V1(uid11_generate);
 PG_FUNCTION_INFO_V1(uid11_generate_random);
+PG_FUNCTION_INFO_V1(uid11_generate_at);
 
 Datum uid11_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, uid11::parse, uid11::rules); }
 
@@ -95,6 +96,15 @@ Datum uid11_generate_random(PG_FUNCTION_ARGS)
 		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 		                errmsg("the clock is outside the times uid11_generate_random can serve (1970 to 2112)")));
 	PG_RETURN_DATUM(UInt64GetDatum(g.value));
+}
+
+// An xid of a past time, for loading history: its millisecond and 22 random bits, no server state.
+Datum uid11_generate_at(PG_FUNCTION_ARGS)
+{
+	std::int64_t delta = units_of_timestamptz(uid11::time_scale, PG_GETARG_TIMESTAMPTZ(0), type_name);
+	std::uint32_t random;
+	pooled_random(&random, sizeof random);
+	PG_RETURN_DATUM(UInt64GetDatum(uid11::make_xid(static_cast<std::uint64_t>(delta), random)));
 }
 
 IDTYPES_RANGE_FUNCTIONS(uid11, traits)

@@ -20,6 +20,7 @@
 #include "core/time_scale.hpp"
 #include "core/timeid.hpp"
 #include "core/uid11.hpp"
+#include "core/uuid7.hpp"
 
 #define FUZZ_CHECK(cond) ((cond) ? (void)0 : ::fuzz::violated(#cond, __FILE__, __LINE__))
 
@@ -388,6 +389,39 @@ struct Scru160 {
 		}
 		FUZZ_CHECK(t.size() == len && h.size() == scru160::hex_len);
 	}
+};
+
+// Plain uuids read with the UUIDv7 / ULID time layout: their hex digits (PostgreSQL writes and parses the
+// uuid text itself; the core gives prefixes, the millisecond and its bounds).
+struct Uuid7 {
+	static constexpr std::size_t B = uuid7::size, len = uuid7::hex_len;
+	using A = Arr<B>;
+	static constexpr RefAlphabet ref{"0123456789abcdef", true};
+	static constexpr char skip = '-';           // ignored in prefixes, as in the canonical 8-4-4-4-12 text
+	static constexpr bool may_be_empty = false; // every 128-bit value is a uuid
+	static constexpr const TimeScale &scale = uuid7::time_scale;
+	static const TextRules &rules() { return uuid7::rules; }
+
+	static bool valid(const A &) { return true; }
+	static void make_valid(A &) {}
+	static A max()
+	{
+		A a;
+		a.fill(0xFF);
+		return a;
+	}
+	static TextStatus parse(std::string_view t, A &out) { return ref_radix2(t, ref, len, 4, out); }
+	static std::string text(const A &a)
+	{
+		char out[len];
+		uuid7::format_hex(a.data(), out);
+		return std::string(out, len);
+	}
+	static char prefix_symbol(char c) { return lc(c); }
+	static PrefixRange<A> prefix(std::string_view p) { return uuid7::prefix_range(p); }
+	static std::int64_t units_of(const A &a) { return static_cast<std::int64_t>(arr_u64(a, 0, 6)); }
+	static A min_at(std::int64_t u) { return uuid7::min_at(u); }
+	static A max_at(std::int64_t u) { return uuid7::max_at(u); }
 };
 
 // ---- text parse and format: input = the text; values x, y = the first bytes of the input

@@ -39,5 +39,32 @@ COMMENT ON TYPE scru160 IS 'SCRU160 v0.1.0: 48-bit Unix milliseconds, a 16-bit c
 COMMENT ON FUNCTION scru160_in(cstring) IS 'text input of scru160: 32 base32hex or 40 hex digits, either case; else error 22P02';
 COMMENT ON FUNCTION scru160_out(scru160) IS 'text output of scru160: 32 uppercase base32hex digits (scru160_to_hex gives hex)';
 
--- idtypes_maintain_partitions (time partitions): src/catalog/partitions.sql, which the Makefile appends to
--- this script (ADDS_1.0--1.1) as it does to the full script, so that both carry the same text.
+-- ---------------------------------------------------------------------------------- backfill generators
+
+-- For loading history: no generator state (the times are past ones), so IDs sharing a microsecond are told
+-- apart only by the 10 random bits of their clock id (README: Backfill generators).
+CREATE FUNCTION timeid_generate_at(timestamptz) RETURNS timeid
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_generate_at(timestamptz) IS 'timeid carrying the given time (to the microsecond) and a random clock id, for loading history; a duplicate is likely among ~38 rows sharing a microsecond';
+
+-- For loading history: no generator state (the times are past ones), so IDs sharing a microsecond and a
+-- machine id are told apart only by their 20-bit random suffix (README: Backfill generators).
+CREATE FUNCTION tbsl_generate_at(timestamptz, machine_id integer DEFAULT NULL) RETURNS tbsl
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION tbsl_generate_at(timestamptz, integer) IS 'tbsl carrying the given time (to the microsecond), the machine id (NULL: idtypes.tbsl_machine_id) and a random suffix, for loading history; a duplicate is likely among ~1200 rows sharing a microsecond and machine id';
+
+-- For loading history: no generator state (the times are past ones), so IDs sharing a millisecond are
+-- told apart only by their 22 random bits (README: Backfill generators).
+CREATE FUNCTION uid11_generate_at(timestamptz) RETURNS uid11
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_generate_at(timestamptz) IS 'xid-profile uid11 carrying the given time (to the millisecond) and 22 random bits, for loading history; a duplicate is likely among ~2400 rows sharing a millisecond';
+
+-- For loading history: no generator state (the times are past ones); IDs sharing a millisecond are told
+-- apart by 111 random bits (counter seed, random16, random80), as the first ID of a millisecond is.
+CREATE FUNCTION scru160_generate_at(timestamptz) RETURNS scru160
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION scru160_generate_at(timestamptz) IS 'scru160 carrying the given time (to the millisecond), a 15-bit random counter and random16/random80, for loading history';
+
+-- Time questions on uuid columns (src/catalog/uuid.sql) and idtypes_maintain_partitions (time partitions:
+-- src/catalog/partitions.sql): the Makefile appends both files to this script (ADDS_1.0--1.1) as it does to
+-- the full script, so that both carry the same text.
