@@ -46,6 +46,13 @@ UNIT_scru160 = millisecond
 PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server) -DIDTYPES_VERSION='"$(EXTVERSION)"'
 PG_CXXFLAGS = -std=gnu++17 -Wall -Wextra -Wpedantic -fno-exceptions -MMD -MP $(if $(WERROR),-Werror)
 SHLIB_LINK += -lstdc++
+# `make SANITIZE=address,undefined`: the extension instrumented by those sanitizers, any report fatal, as
+# the core's CMake build with -DIDTYPES_SANITIZE=ON. The server, not instrumented itself, must then be
+# started with the sanitizer runtime preloaded: test/sanitize/run.sh does so (building with clang++).
+ifdef SANITIZE
+PG_CXXFLAGS += -fsanitize=$(SANITIZE) -fno-sanitize-recover=all -fno-omit-frame-pointer
+SHLIB_LINK += -fsanitize=$(SANITIZE)
+endif
 # No LLVM bitcode: PGXS would compile C++17 with clang's default dialect and no PG_CXXFLAGS.
 override with_llvm = no
 

@@ -23,9 +23,9 @@ install_missing() {
 	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-# Debian packages the build and the tests need; installs only those missing.
+# Debian packages the build and the tests need, and those named as arguments; installs only those missing.
 ensure_packages() {
-	local want=(make g++ cmake clang-format python3 libgtest-dev "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" postgresql-contrib)
+	local want=(make g++ cmake clang-format libgtest-dev python3 "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" postgresql-contrib "$@")
 	command -v node >/dev/null && command -v npm >/dev/null || want+=(nodejs npm)
 	install_missing "${want[@]}"
 	export PATH="/usr/lib/postgresql/$PG_MAJOR/bin:$PATH"
@@ -54,26 +54,35 @@ private_install() {
 	esac
 }
 
-# The tree to build PostgreSQL MAJOR's extension in: the repository for 15; for a newer version a copy of
-# the sources of its own (build-pgNN/), so that the repository's objects stay built for 15.
-version_tree() {
-	local major=$1 dir
-	[ "$major" = 15 ] && { echo "$ROOT"; return; }
-	dir=$ROOT/build-pg$major
+# A copy of the extension's sources in $ROOT/NAME (git ignores build-*/), without the repository's objects,
+# for a build of its own; prints its path.
+source_copy() {
+	local dir=$ROOT/$1
 	rm -rf "$dir" && mkdir -p "$dir" && cp -r "$ROOT"/{Makefile,idtypes.control,src,sql,expected} "$dir"/ &&
 		find "$dir/src" -name '*.[od]' -delete && echo "$dir"
 }
 
-# Builds and installs the extension for $PG_CONFIG, in the tree DIR (default: the repository).
+# The tree to build PostgreSQL MAJOR's extension in: the repository for 15; for a newer version a copy of
+# the sources of its own (build-pgNN/), so that the repository's objects stay built for 15.
+version_tree() {
+	local major=$1
+	[ "$major" = 15 ] && { echo "$ROOT"; return; }
+	source_copy "build-pg$major"
+}
+
+# Builds and installs the extension for $PG_CONFIG, in the tree DIR (default: the repository). Further
+# arguments go to make's build, e.g. SANITIZE=address,undefined CXX=clang++ (see the Makefile).
 build_and_install() {
 	local dir=${1:-$ROOT}
-	log "building and installing the extension ($("$PG_CONFIG" --version))"
-	make -C "$dir" -s -j"$(nproc)" WERROR="${WERROR:-}" PG_CONFIG="$PG_CONFIG" >/dev/null &&
+	[ $# -gt 0 ] && shift
+	log "building and installing the extension ($("$PG_CONFIG" --version))${*:+: $*}"
+	make -C "$dir" -s -j"$(nproc)" WERROR="${WERROR:-}" PG_CONFIG="$PG_CONFIG" "$@" >/dev/null &&
 		make -C "$dir" -s install PG_CONFIG="$PG_CONFIG" >/dev/null
 }
 
 # Starts a cluster in a fresh temporary directory; sets PGHOST, PGPORT, PGUSER, CLUSTER_DIR.
-# Extra arguments are server settings, e.g. shared_preload_libraries=idtypes.
+# Extra arguments are server settings, e.g. shared_preload_libraries=idtypes. CLUSTER_ENV, if set, holds
+# VAR=value words (no spaces inside) put in the server's environment only, not initdb's (e.g. LD_PRELOAD).
 cluster_start() {
 	local bindir
 	bindir=$("$PG_CONFIG" --bindir)
@@ -86,7 +95,8 @@ cluster_start() {
 	local tries
 	for tries in 1 2 3 4 5; do # a random port, again if it happens to be taken
 		PGPORT=$((20000 + RANDOM % 20000))
-		as_postgres "$bindir/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/log" -w -s \
+		# shellcheck disable=SC2086 # CLUSTER_ENV: one word per variable
+		as_postgres env ${CLUSTER_ENV:-} "$bindir/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/log" -w -s \
 			-o "-p $PGPORT $opts" start && break
 		[ "$tries" = 5 ] && { cat "$CLUSTER_DIR/log" >&2; return 1; }
 	done

@@ -113,6 +113,8 @@ version_suites() {
 	checks "$ROOT/test/concurrency/restart.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"
+	log "PostgreSQL $v: binary COPY of random payloads into every type"
+	checks "$ROOT/test/sanitize/binary_copy.py"
 	if [ "$v" = 15 ]; then
 		log "a database with every type dumped from 15, to be restored into the newer versions"
 		checks "$ROOT/test/dump/run.sh" dump "$dump_dir"
@@ -177,6 +179,9 @@ extra_suites_15() {
 	log "packages: META.json (PGXN); the Debian package built, installed, used by the system's PostgreSQL 15, removed"
 	checks "$ROOT/test/package/meta.sh"
 	checks "$ROOT/test/package/run.sh"
+
+	log "the extension under ASan + UBSan in two PostgreSQL 15 servers (test/sanitize/run.sh)"
+	checks "$ROOT/test/sanitize/run.sh"
 }
 
 for v in "${versions[@]}"; do
