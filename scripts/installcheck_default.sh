@@ -1,6 +1,7 @@
 # `make installcheck` against a cluster with PostgreSQL's default settings (autovacuum on, fsync and
-# synchronous_commit on), twice in a row against the same cluster: the tests must not depend on the
-# throwaway clusters' settings (cluster_start turns autovacuum off), nor on anything left by a previous run.
+# synchronous_commit on), twice in a row against the same cluster (the second time without the bulk-data
+# suites): the tests must not depend on the throwaway clusters' settings (cluster_start turns autovacuum
+# off), nor on anything left by a previous run, such as the generators' state.
 # Source it after lib.sh (it needs ROOT and PG_CONFIG, and the extension installed); don't run it.
 # installcheck_default_cluster [DIR]: runs `make -C DIR installcheck` (default: the repository) twice.
 # Prints pg_regress's per-test lines and one `ok   ...` or `FAIL ...` line per run (the head of
@@ -48,8 +49,10 @@ installcheck_default_cluster() {
 		export PGHOST=$dir PGPORT=$port PGUSER=postgres
 		unset PGDATABASE PGOPTIONS PGSERVICE
 		status=0
-		for run in 1 2; do
-			out=$(make -C "$tree" -s installcheck PG_CONFIG="$PG_CONFIG" 2>&1)
+		for run in 1 2; do # the second run: the suites that are not bulk data (light_suites)
+			tests=
+			[ "$run" = 2 ] && tests=$(light_suites "$tree")
+			out=$(make -C "$tree" -s installcheck PG_CONFIG="$PG_CONFIG" ${tests:+"REGRESS=$tests"} 2>&1)
 			rc=$?
 			# 15 prints `test x ... ok`; 16 and later print TAP (`ok 3 - x`), indented here so that a
 			# caller counting lines that start with `ok ` counts only the line per run
