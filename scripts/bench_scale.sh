@@ -107,8 +107,9 @@ q -c "COPY (SELECT * FROM scale_build ORDER BY 1, 2, 3, 4) TO STDOUT (FORMAT csv
 	if [[ " ${types[*]} " = *" uuid "* ]]; then
 		echo "uuid: IDs from uuidv7(row time - clock_timestamp()), queried with the extension's uuid <@ and ^@ (8 hex"
 		echo "digits: 65.5 s) and uuid_v7_min; IDs whose millisecond is not the row's ts (uuidv7 reading its clock"
-		echo "late): $(q -c "SELECT string_agg(format('%s of %s', value, rows), ', ' ORDER BY rows, layout) FROM scale_build
-			WHERE type = 'uuid' AND what = 'ids off ts'")."
+		echo "late): $(q -c "SELECT string_agg(format('%s of %s %s (at most %s ms)', c.value, c.rows, c.layout, m.value), ', '
+			ORDER BY c.rows, c.layout DESC) FROM scale_build c JOIN scale_build m USING (type, rows, layout)
+			WHERE type = 'uuid' AND c.what = 'ids off ts' AND m.what = 'ids off ts: most'")."
 	fi
 	echo
 	echo "### Load and indexes"

@@ -63,14 +63,14 @@ $$;
 
 -- The ID of row i, whose time is t0us + i * step_us microseconds: other bits vary as a generator's would.
 -- uuid (PostgreSQL 18): uuidv7() itself, shifted by the row's time minus the clock (both volatile, so read
--- per row), so that the IDs are real UUIDv7s (version, variant, sub-millisecond bits, random bits). uuidv7
--- reads its own clock a little after clock_timestamp() and keeps its monotonic counter on that clock, before
--- the shift; so an ID carries the row's time plus that delay: measured on 18.4 at 1M rows, a median 0.5 us
--- and at most 140 us, so its millisecond (all that uuid_v7_timestamp / uuid_extract_timestamp and the
--- queries read) is the row's, ts's; when the backend is descheduled in between, a few ms more (12 rows of
--- 1M, at most 8 ms, on a busy machine), still within the row's 100 ms and in ID order. scale_load counts
--- those rows ('ids off ts'). The difference of two timestamptz has days, which adding in a time zone with
--- DST would shift by an hour: scale_load runs in UTC.
+-- per row), so that the IDs are real UUIDv7s (version, variant, sub-millisecond and random bits). uuidv7
+-- reads its own clock a little after clock_timestamp() and applies its per-backend monotonic step (245 ns)
+-- to that clock, before the shift; so an ID carries the row's time plus that delay. Measured on 18.4 (1M
+-- rows, from the sub-millisecond bits): a median of 0.5 us, at most 140 us; so the ID's millisecond, all that
+-- uuid_extract_timestamp, uuid_v7_timestamp and the queries read, is the row's (ts's). Only when the backend
+-- is descheduled in between is it a few ms later (on a busy 2-core machine 10 and 21 rows of 10M, at most
+-- 8 ms): still within the row's 100 ms step and in ID order. scale_load counts them ('ids off ts'). The
+-- difference of two timestamptz holds days, which adding in a zone with DST would shift: scale_load runs in UTC.
 CREATE FUNCTION scale_id_expr(typ text, step_us bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
 	SELECT CASE typ
 		WHEN 'timeid' THEN format('make_timeid(1767225600000000 + i * %s, (i %% 1024)::int)', step_us)
@@ -103,9 +103,12 @@ BEGIN
 	               tbl, scale_id_expr(typ, step_us), t0, step_us * interval '1 microsecond', n - 1);
 	INSERT INTO scale_build VALUES (typ, n, layout, 'load', n / extract(epoch FROM clock_timestamp() - started)::float8, 'rows/s');
 	INSERT INTO scale_build VALUES (typ, n, layout, 'table', scale_size(tbl::regclass), 'bytes');
-	-- Rows whose ID's millisecond is not ts's (by construction none but for uuid; see scale_id_expr).
-	EXECUTE format('INSERT INTO scale_build SELECT %L, %s, %L, ''ids off ts'', count(*), ''rows'' FROM %I
-	                WHERE date_trunc(''milliseconds'', %s(id)) <> date_trunc(''milliseconds'', ts)',
+	-- Rows whose ID's millisecond is not ts's, and the largest gap (by construction none but for uuid; see
+	-- scale_id_expr).
+	EXECUTE format('INSERT INTO scale_build SELECT %1$L, %2$s, %3$L, w, v, u FROM
+	                    (SELECT count(*) AS c, coalesce(extract(epoch FROM greatest(max(d), -min(d))) * 1000, 0) AS most
+	                     FROM (SELECT date_trunc(''milliseconds'', %5$s(id)) - date_trunc(''milliseconds'', ts) AS d FROM %4$I) x
+	                     WHERE d <> ''0'') s, LATERAL (VALUES (''ids off ts'', c, ''rows''), (''ids off ts: most'', most, ''ms'')) r(w, v, u)',
 	               typ, n, layout, tbl, scale_fn(typ, 'timestamp'));
 END $$;
 
