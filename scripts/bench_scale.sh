@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # How cost grows with the table (./scripts/bench.sh --scale runs this; not part of the tests): for timeid and
-# tbsl, tables of 1M, 10M and 100M rows in ID order (make_timeid / make_tbsl over a time span, `density`
+# tbsl, and on PostgreSQL 18 for uuid from uuidv7() (queried through the extension's uuid operators), tables
+# of 1M, 10M and 100M rows in ID order (make_timeid / make_tbsl / uuidv7(shift) over a time span, `density`
 # rows per second, so every query selects as many rows at every size), each indexed with a btree and
 # then, separately, a BRIN on the ID, and a timestamptz column ts carrying the same instants with its own
 # btree; the largest size also as a table with daily partitions by ID. Per size: load rate, index build
@@ -44,6 +45,8 @@ for n in "${all_sizes[@]}"; do
 done
 [ ${#run_sizes[@]} -gt 0 ] || { echo "no size left to run" >&2; exit 2; }
 largest=$(printf '%s\n' "${run_sizes[@]}" | sort -n | tail -1)
+types=(timeid tbsl)
+[ "$major" -ge 18 ] && types+=(uuid) # uuidv7() is new in 18
 
 ensure_packages
 install_missing python3-matplotlib
@@ -86,7 +89,7 @@ measure() {
 	fi
 }
 for n in "${run_sizes[@]}"; do
-	for t in timeid tbsl; do
+	for t in "${types[@]}"; do
 		measure "$t" "$n" plain
 		if [ "$n" = "$largest" ]; then measure "$t" "$n" partitioned; fi
 	done
@@ -101,6 +104,13 @@ q -c "COPY (SELECT * FROM scale_build ORDER BY 1, 2, 3, 4) TO STDOUT (FORMAT csv
 	echo "shared_buffers 1GB, no parallel workers; latency is the median over $runs positions spread over the table"
 	echo "of the best of $reps runs at each, the ID and ts queries alternating (planned each time, as a client sends"
 	echo "them; caches warm). Partitioned: daily partitions by ID (largest size only)."
+	if [[ " ${types[*]} " = *" uuid "* ]]; then
+		echo "uuid: IDs from uuidv7(row time - clock_timestamp()), queried with the extension's uuid <@ and ^@ (8 hex"
+		echo "digits: 65.5 s) and uuid_v7_min; IDs whose millisecond is not the row's ts (uuidv7 reading its clock"
+		echo "late): $(q -c "SELECT string_agg(format('%s of %s %s (at most %s ms)', c.value, c.rows, c.layout, m.value), ', '
+			ORDER BY c.rows, c.layout DESC) FROM scale_build c JOIN scale_build m USING (type, rows, layout)
+			WHERE type = 'uuid' AND c.what = 'ids off ts' AND m.what = 'ids off ts: most'")."
+	fi
 	echo
 	echo "### Load and indexes"
 	echo
@@ -116,7 +126,7 @@ q -c "COPY (SELECT * FROM scale_build ORDER BY 1, 2, 3, 4) TO STDOUT (FORMAT csv
 	                      round(max(value) FILTER (WHERE what = 'brin(id) build')::numeric, 1))
 	        FROM scale_build r WHERE (r.type, r.rows, r.layout) = (b.type, b.rows, 'brin')) END
 	       AS \"brin(id): size, build\"
-	FROM scale_build b WHERE layout <> 'brin' GROUP BY 1, 2, 3 ORDER BY 1 DESC, 2, 3 DESC"
+	FROM scale_build b WHERE layout <> 'brin' GROUP BY 1, 2, 3 ORDER BY type = 'uuid', 1 DESC, 2, 3 DESC"
 	echo
 	echo "### Latency (ms, median): the ID column / ts"
 	echo
@@ -129,7 +139,7 @@ q -c "COPY (SELECT * FROM scale_build ORDER BY 1, 2, 3, 4) TO STDOUT (FORMAT csv
 	      FROM scale_latency i LEFT JOIN scale_latency t ON t.subject = 'timestamptz' AND (t.type, t.rows, t.query) = (i.type, i.rows, i.query)
 	           AND t.layout = CASE i.layout WHEN 'brin' THEN 'plain' ELSE i.layout END
 	      WHERE i.subject <> 'timestamptz') x
-	GROUP BY 1, 2, 3 ORDER BY 1 DESC, 2, 3 DESC"
+	GROUP BY 1, 2, 3 ORDER BY type = 'uuid', 1 DESC, 2, 3 DESC"
 	echo
 	echo "(brin: ts keeps its btree, so its figures are those of the btree row.)"
 	echo
@@ -142,7 +152,7 @@ q -c "COPY (SELECT * FROM scale_build ORDER BY 1, 2, 3, 4) TO STDOUT (FORMAT csv
 	FROM (SELECT i.type, i.rows, i.query, i.ms, t.ms AS ts FROM scale_latency i JOIN scale_latency t
 	      ON t.subject = 'timestamptz' AND (t.type, t.rows, t.layout, t.query) = (i.type, i.rows, i.layout, i.query)
 	      WHERE i.subject <> 'timestamptz' AND i.layout = 'plain' AND i.query IN ('window', 'prefix')) x
-	GROUP BY 1, 2 ORDER BY 1 DESC, 2 DESC"
+	GROUP BY 1, 2 ORDER BY type = 'uuid', 1 DESC, 2 DESC"
 } | tee "$out/report.md"
 
 # Debian's interpreter, which python3-matplotlib is installed for (a python3 earlier on PATH may lack it).
@@ -154,14 +164,22 @@ import matplotlib.pyplot as plt
 out = sys.argv[1]
 rows = list(csv.DictReader(open(f"{out}/latency.csv")))
 queries = ["window", "prefix", "latest", "keyset"]
-titles = {"window": "1-minute window", "prefix": "prefix (34-43 s of IDs)", "latest": "ORDER BY DESC LIMIT 20", "keyset": "keyset page (20 rows)"}
+uuid = any(r["type"] == "uuid" for r in rows)
+titles = {"window": "1-minute window", "prefix": f"prefix (34 s timeid, 43 s tbsl{', 66 s uuid' if uuid else ''})", "latest": "ORDER BY DESC LIMIT 20", "keyset": "keyset page (20 rows)"}
 def label(r):
     layout = "btree" if r["layout"] == "plain" else r["layout"]
     if r["subject"] == "timestamptz":
         return f"timestamptz, btree ({r['type']} table{', partitioned' if layout == 'partitioned' else ''})"
     return f"{r['subject']}, {layout}"
-labels = sorted({label(r) for r in rows})
-colors = {l: f"C{i % 10}" for i, l in enumerate(labels)}
+# A colour per table type (its ts in the same colour, dashed, hollow markers), a marker per layout: up to 15 lines.
+def style(r):
+    layout = "btree" if r["layout"] == "plain" else r["layout"]
+    ts = r["subject"] == "timestamptz"
+    return dict(color={"timeid": "C0", "tbsl": "C1", "uuid": "C2"}.get(r["type"], "C3"),
+                marker={"btree": "o", "brin": "s", "partitioned": "^"}[layout], markerfacecolor="none" if ts else None,
+                linestyle="--" if ts else {"btree": "-", "brin": ":", "partitioned": "-."}[layout])
+styles = {label(r): style(r) for r in rows}
+labels = sorted(styles)
 fig, axes = plt.subplots(1, 4, figsize=(18, 5))
 for ax, q in zip(axes, queries):
     series = {}
@@ -170,15 +188,14 @@ for ax, q in zip(axes, queries):
             series.setdefault(label(r), []).append((int(r["rows"]), float(r["ms"])))
     for l, pts in sorted(series.items()):
         pts.sort()
-        ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", color=colors[l], label=l,
-                linestyle="--" if l.startswith("timestamptz") else "-")
+        ax.plot([p[0] for p in pts], [p[1] for p in pts], label=l, **styles[l])
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_title(titles[q])
     ax.set_xlabel("rows")
     ax.set_ylabel("ms (median)")
     ax.grid(True, which="both", alpha=0.3)
-handles = [plt.Line2D([], [], color=colors[l], marker="o", linestyle="--" if l.startswith("timestamptz") else "-") for l in labels]
+handles = [plt.Line2D([], [], **styles[l]) for l in labels]
 fig.legend(handles, labels, loc="lower center", ncol=4, fontsize=8)
 fig.tight_layout(rect=(0, 0.14, 1, 1))
 fig.savefig(f"{out}/scale.png", dpi=110)

@@ -54,16 +54,34 @@ CREATE FUNCTION scale_size(rel regclass) RETURNS float8 LANGUAGE sql AS $$
 	                pg_total_relation_size(rel))
 $$;
 
+-- A function of the type's time interface by its role (min, timestamp, prefix_lo, prefix_hi): T_<role> for
+-- the extension's types; for uuid, those of src/catalog/uuid.sql (uuid_v7_min, uuid_v7_timestamp,
+-- uuid_prefix_lo/_hi).
+CREATE FUNCTION scale_fn(typ text, role text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+	SELECT CASE WHEN typ = 'uuid' AND role IN ('min', 'timestamp') THEN 'uuid_v7_' || role ELSE typ || '_' || role END
+$$;
+
 -- The ID of row i, whose time is t0us + i * step_us microseconds: other bits vary as a generator's would.
+-- uuid (PostgreSQL 18): uuidv7() itself, shifted by the row's time minus the clock (both volatile, so read
+-- per row), so that the IDs are real UUIDv7s (version, variant, sub-millisecond and random bits). uuidv7
+-- reads its own clock a little after clock_timestamp() and applies its per-backend monotonic step (245 ns)
+-- to that clock, before the shift; so an ID carries the row's time plus that delay. Measured on 18.4 (1M
+-- rows, from the sub-millisecond bits): a median of 0.5 us, at most 140 us; so the ID's millisecond, all that
+-- uuid_extract_timestamp, uuid_v7_timestamp and the queries read, is the row's (ts's). Only when the backend
+-- is descheduled in between is it a few ms later (on a busy 2-core machine 10 and 21 rows of 10M, at most
+-- 8 ms): still within the row's 100 ms step and in ID order. scale_load counts them ('ids off ts'). The
+-- difference of two timestamptz holds days, which adding in a zone with DST would shift: scale_load runs in UTC.
 CREATE FUNCTION scale_id_expr(typ text, step_us bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
 	SELECT CASE typ
 		WHEN 'timeid' THEN format('make_timeid(1767225600000000 + i * %s, (i %% 1024)::int)', step_us)
 		WHEN 'tbsl' THEN format('make_tbsl(1767225600 + (i * %1$s) / 1000000, ((i * %1$s) %% 1000000)::int, 0, ((i * 7919) %% 1048576)::int)', step_us)
+		WHEN 'uuid' THEN format('uuidv7(to_timestamp(1767225600) + i * interval ''%s microseconds'' - clock_timestamp())', step_us)
 	END
 $$;
 
 -- Creates and loads the table (without indexes; daily partitions made beforehand for 'partitioned').
-CREATE FUNCTION scale_load(typ text, n bigint, density int, layout text) RETURNS void LANGUAGE plpgsql AS $$
+CREATE FUNCTION scale_load(typ text, n bigint, density int, layout text) RETURNS void LANGUAGE plpgsql
+SET timezone = 'UTC' AS $$
 DECLARE
 	tbl text := scale_table(typ, n, layout);
 	step_us bigint := 1000000 / density;
@@ -75,8 +93,8 @@ BEGIN
 	               CASE WHEN layout = 'partitioned' THEN ' PARTITION BY RANGE (id)' ELSE '' END);
 	IF layout = 'partitioned' THEN
 		FOR d IN 0..ceil(n::numeric * step_us / 86400e6)::int - 1 LOOP
-			EXECUTE format('CREATE TABLE %1$I PARTITION OF %2$I FOR VALUES FROM (%3$s_min(%4$L)) TO (%3$s_min(%5$L))',
-			               tbl || to_char(t0 AT TIME ZONE 'UTC' + d * interval '1 day', '"_p"YYYYMMDD'), tbl, typ,
+			EXECUTE format('CREATE TABLE %1$I PARTITION OF %2$I FOR VALUES FROM (%3$s(%4$L)) TO (%3$s(%5$L))',
+			               tbl || to_char(t0 AT TIME ZONE 'UTC' + d * interval '1 day', '"_p"YYYYMMDD'), tbl, scale_fn(typ, 'min'),
 			               t0 + d * interval '1 day', t0 + (d + 1) * interval '1 day');
 		END LOOP;
 	END IF;
@@ -85,6 +103,13 @@ BEGIN
 	               tbl, scale_id_expr(typ, step_us), t0, step_us * interval '1 microsecond', n - 1);
 	INSERT INTO scale_build VALUES (typ, n, layout, 'load', n / extract(epoch FROM clock_timestamp() - started)::float8, 'rows/s');
 	INSERT INTO scale_build VALUES (typ, n, layout, 'table', scale_size(tbl::regclass), 'bytes');
+	-- Rows whose ID's millisecond is not ts's, and the largest gap (by construction none but for uuid; see
+	-- scale_id_expr).
+	EXECUTE format('INSERT INTO scale_build SELECT %1$L, %2$s, %3$L, w, v, u FROM
+	                    (SELECT count(*) AS c, coalesce(extract(epoch FROM greatest(max(d), -min(d))) * 1000, 0) AS most
+	                     FROM (SELECT date_trunc(''milliseconds'', %5$s(id)) - date_trunc(''milliseconds'', ts) AS d FROM %4$I) x
+	                     WHERE d <> ''0'') s, LATERAL (VALUES (''ids off ts'', c, ''rows''), (''ids off ts: most'', most, ''ms'')) r(w, v, u)',
+	               typ, n, layout, tbl, scale_fn(typ, 'timestamp'));
 END $$;
 
 -- Builds an index (name: what it is), recording its build time and size (all partitions' for a partitioned table).
@@ -101,7 +126,8 @@ BEGIN
 END $$;
 
 -- The queries, on the ID column and on ts, each run at `runs` positions spread over the table's time span:
--- a 1-minute window; a prefix (timeid 6 symbols: 34 s; tbsl 7: 43 s) against the same instants on ts;
+-- a 1-minute window; a prefix (timeid 6 symbols: 34 s; tbsl 7: 43 s; uuid 8 hex digits: 65.5 s, where 9
+-- would be 4 s) against the same instants on ts;
 -- the latest 20 rows; a keyset page (the 20 rows before a position). `queries` limits which.
 CREATE FUNCTION scale_queries(typ text, n bigint, density int, layout text, runs int, reps int, with_ts boolean,
 	queries text[] DEFAULT '{window,prefix,latest,keyset}') RETURNS void LANGUAGE plpgsql AS $$
@@ -109,7 +135,7 @@ DECLARE
 	tbl text := scale_table(typ, n, layout);
 	t0 timestamptz := '2026-01-01 00:00+00';
 	span interval := (n * (1000000 / density)) * interval '1 microsecond';
-	prefix_length int := CASE typ WHEN 'timeid' THEN 6 ELSE 7 END;
+	prefix_length int := CASE typ WHEN 'timeid' THEN 6 WHEN 'tbsl' THEN 7 ELSE 8 END;
 	at timestamptz[];
 	prefixes text[];
 	lo timestamptz[];
@@ -121,9 +147,9 @@ DECLARE
 	ts_ms float8;
 BEGIN
 	at := ARRAY(SELECT t0 + span * ((r + 0.5) / runs) FROM generate_series(0, runs - 1) r);
-	EXECUTE format('SELECT array_agg(p ORDER BY r), array_agg(%1$s_timestamp(%1$s_prefix_lo(p)) ORDER BY r),
-	                       array_agg(%1$s_timestamp(%1$s_prefix_hi(p)) ORDER BY r)
-	                FROM unnest($1) WITH ORDINALITY a(t, r), LATERAL (SELECT left(%1$s_min(t)::text, $2) AS p) pp', typ)
+	EXECUTE format('SELECT array_agg(p ORDER BY r), array_agg(%1$s(%2$s(p)) ORDER BY r), array_agg(%1$s(%3$s(p)) ORDER BY r)
+	                FROM unnest($1) WITH ORDINALITY a(t, r), LATERAL (SELECT left(%4$s(t)::text, $2) AS p) pp',
+	               scale_fn(typ, 'timestamp'), scale_fn(typ, 'prefix_lo'), scale_fn(typ, 'prefix_hi'), scale_fn(typ, 'min'))
 		INTO prefixes, lo, hi USING at, prefix_length;
 	FOREACH q IN ARRAY queries LOOP
 		CASE q
@@ -137,7 +163,7 @@ BEGIN
 			id_q := array_fill(format('SELECT sum(payload) FROM (SELECT payload FROM %I ORDER BY id DESC LIMIT 20) s', tbl), ARRAY[runs]);
 			ts_q := array_fill(format('SELECT sum(payload) FROM (SELECT payload FROM %I ORDER BY ts DESC LIMIT 20) s', tbl), ARRAY[runs]);
 		WHEN 'keyset' THEN
-			EXECUTE format('SELECT ARRAY(SELECT format(''SELECT sum(payload) FROM (SELECT payload FROM %%I WHERE id < %%L ORDER BY id DESC LIMIT 20) s'', $1, %s_min(a)) FROM unnest($2) a)', typ)
+			EXECUTE format('SELECT ARRAY(SELECT format(''SELECT sum(payload) FROM (SELECT payload FROM %%I WHERE id < %%L ORDER BY id DESC LIMIT 20) s'', $1, %s(a)) FROM unnest($2) a)', scale_fn(typ, 'min'))
 				INTO id_q USING tbl, at;
 			ts_q := ARRAY(SELECT format('SELECT sum(payload) FROM (SELECT payload FROM %I WHERE ts < %L ORDER BY ts DESC LIMIT 20) s', tbl, a) FROM unnest(at) a);
 		END CASE;
