@@ -71,3 +71,19 @@ BEGIN
 	END LOOP;
 	RETURN bad;
 END $$;
+
+-- Whether a query reads table tbl through one of its indexes with an Index Cond whose bounds are computed at
+-- run time (<T>_window_lo / <T>_prefix_lo of a parameter, initplan or outer row), and never by a sequential
+-- scan. Plans are checked, not printed: newer PostgreSQL versions word initplans differently.
+CREATE FUNCTION reads_by_index_range(q text, tbl text) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+	line text;
+	plan text := '';
+BEGIN
+	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+		plan := plan || line || E'\n';
+	END LOOP;
+	RETURN plan ~ ('Index (Only )?Scan using ' || tbl || '_\w+ on ' || tbl)
+	       AND plan ~ 'Index Cond: \(\(\w+ >= \w+_(window|prefix)_lo\('
+	       AND plan !~ ('Seq Scan on ' || tbl);
+END $$;

@@ -103,12 +103,15 @@ HighWater read_high_water()
 	return h;
 }
 
-// Writes the mark durably (a temporary file, fsync, rename, fsync of the directory). Never raises: it may
-// run under the clock callbacks of the core; failures are logged and reported by the result.
-bool write_high_water(const ServerState &s, std::int64_t mark)
+// Writes the mark durably (a temporary file, fsync, rename, fsync of the directory), with the fullrand key
+// once there is one; a key written for the first time is then marked saved. Never raises: it may run under
+// the clock callbacks of the core; failures are logged and reported by the result.
+bool write_high_water(ServerState &s, std::int64_t mark)
 {
 	char text[80];
-	int len = pg_atomic_read_u32(const_cast<pg_atomic_uint32 *>(&s.fullrand_key_state)) == key_missing
+	std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
+	pg_read_barrier(); // the key was stored before its state
+	int len = key_state == key_missing
 	              ? snprintf(text, sizeof text, "%lld\n", static_cast<long long>(mark))
 	              : snprintf(text, sizeof text, "%lld %016llx %016llx\n", static_cast<long long>(mark),
 	                         static_cast<unsigned long long>(s.fullrand_key.k0),
@@ -122,7 +125,11 @@ bool write_high_water(const ServerState &s, std::int64_t mark)
 		elog(LOG, "idtypes could not write its high-water mark \"%s\": %s", high_water_temp, strerror(write_errno));
 		return false;
 	}
-	return durable_rename(high_water_temp, high_water_file, LOG) == 0; // which logs its own failure
+	if (durable_rename(high_water_temp, high_water_file, LOG) != 0) // which logs its own failure
+		return false;
+	if (key_state == key_unsaved)
+		pg_atomic_compare_exchange_u32(&s.fullrand_key_state, &key_state, key_saved);
+	return true;
 }
 
 void init_state(void *memory)
@@ -351,12 +358,11 @@ const uid11::FullrandKey &fullrand_key(ServerState &s)
 			pg_atomic_write_u32(&s.fullrand_key_state, key_unsaved);
 		}
 		SpinLockRelease(&s.fullrand_key_lock);
-		key_state = key_unsaved;
 	}
-	if (key_state == key_unsaved) { // a mark past the one on disk makes the next write, which holds the key
+	// Only a write that began after the key was set holds it (and marks it saved): one that was under way
+	// may end first and carry the mark past this session's request, hence the loop.
+	while (pg_atomic_read_u32(&s.fullrand_key_state) != key_saved)
 		durable_or_error(s, static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)) + 1);
-		pg_atomic_write_u32(&s.fullrand_key_state, key_saved);
-	}
 	pg_read_barrier();
 	return s.fullrand_key;
 }

@@ -115,8 +115,10 @@ const HelperPair *helpers(const IdTypeTraits &t, Selector s, Oid planned_functio
 	const char *kind = s == Selector::prefix ? "prefix" : "window";
 	HelperPair found{&t, s, helper_function(t, schema, kind, "lo", argtype),
 	                 helper_function(t, schema, kind, "hi", argtype)};
-	if (!OidIsValid(found.lo) || !OidIsValid(found.hi) || known_helper_count == lengthof(known_helpers))
+	if (!OidIsValid(found.lo) || !OidIsValid(found.hi))
 		return nullptr;
+	if (known_helper_count == lengthof(known_helpers)) // one entry per type and selector fit; never a refusal
+		known_helper_count = 0;
 	known_helpers[known_helper_count] = found;
 	return &known_helpers[known_helper_count++];
 }

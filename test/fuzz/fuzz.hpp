@@ -195,31 +195,37 @@ PrefixRange<Arr<8>> u64_range(const Core &r)
 	return {r.status, r.empty, u64_arr<8>(r.lo), u64_arr<8>(r.hi)};
 }
 
-struct Timeid {
-	static constexpr std::size_t B = 8, len = timeid::text_len;
+// What the 8-byte formats share: a uint64 value held as 8 big-endian bytes, every value valid, parsed and
+// formatted by the core's Parse and Format.
+template <std::size_t Len, auto Parse, auto Format>
+struct U64Format {
+	static constexpr std::size_t B = 8, len = Len;
 	using A = Arr<B>;
+	static bool valid(const A &) { return true; }
+	static void make_valid(A &) {}
+	static A max() { return u64_arr<B>(~std::uint64_t{0}); }
+	static TextStatus parse(std::string_view t, A &out)
+	{
+		std::uint64_t v = 0;
+		TextStatus s = Parse(t, v);
+		out = u64_arr<B>(v);
+		return s;
+	}
+	static std::string text(const A &a)
+	{
+		char out[Len];
+		Format(arr_u64(a), out);
+		return std::string(out, Len);
+	}
+};
+
+struct Timeid : U64Format<timeid::text_len, timeid::parse, timeid::format> {
 	static constexpr RefAlphabet ref{"234567abcdefghijklmnopqrstuvwxyz", false};
 	static constexpr char skip = '-'; // ignored in prefixes
 	static constexpr bool may_be_empty = true;
 	static constexpr const TimeScale &scale = timeid::time_scale;
 	static const TextRules &rules() { return timeid::rules; }
 
-	static bool valid(const A &) { return true; } // top-bit values included
-	static void make_valid(A &) {}
-	static A max() { return u64_arr<B>(~std::uint64_t{0}); }
-	static TextStatus parse(std::string_view t, A &out)
-	{
-		std::uint64_t v = 0;
-		TextStatus s = timeid::parse(t, v);
-		out = u64_arr<B>(v);
-		return s;
-	}
-	static std::string text(const A &a)
-	{
-		char out[len];
-		timeid::format(arr_u64(a), out);
-		return std::string(out, len);
-	}
 	static TextStatus reference(std::string_view t, A &out) { return ref_radix2(t, ref, len, 5, out); }
 	static bool canonical(std::string_view t, const A &v) { return text(v) == t; }
 	static char prefix_symbol(char c) { return c; }
@@ -238,31 +244,13 @@ struct Timeid {
 	}
 };
 
-struct Uid11 {
-	static constexpr std::size_t B = 8, len = uid11::text_len;
-	using A = Arr<B>;
+struct Uid11 : U64Format<uid11::text_len, uid11::parse, uid11::format> {
 	static constexpr RefAlphabet ref{"123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz", false};
 	static constexpr char skip = '\0';
 	static constexpr bool may_be_empty = true;
 	static constexpr const TimeScale &scale = uid11::time_scale;
 	static const TextRules &rules() { return uid11::rules; }
 
-	static bool valid(const A &) { return true; }
-	static void make_valid(A &) {}
-	static A max() { return u64_arr<B>(~std::uint64_t{0}); }
-	static TextStatus parse(std::string_view t, A &out)
-	{
-		std::uint64_t v = 0;
-		TextStatus s = uid11::parse(t, v);
-		out = u64_arr<B>(v);
-		return s;
-	}
-	static std::string text(const A &a)
-	{
-		char out[len];
-		uid11::format(arr_u64(a), out);
-		return std::string(out, len);
-	}
 	static TextStatus reference(std::string_view t, A &out) // base 58 in 128 bits, at most 2^64-1
 	{
 		if (t.size() != len)
