@@ -10,9 +10,10 @@ OBJS = src/core/text_status.o src/core/bigradix.o $(FORMATS:%=src/core/%.o) \
        src/pg/glue.o src/pg/generators.o src/pg/module.o src/pg/id_ranges.o src/pg/estimates.o src/pg/u64_shape.o src/pg/fixed_shape.o $(FORMATS:%=src/pg/%_pg.o) \
        src/core/uuid7.o src/pg/uuid7_pg.o
 
-# The current version's full script and the upgrade scripts are generated (src/catalog/ and
+# The current version's full script and the upgrade script to it are generated (src/catalog/ and
 # src/catalog/upgrades/<from>--<to>.sql, plus its per-type part <from>--<to>.type.sql.in for every format);
-# earlier versions' full scripts are shipped as released (src/catalog/versions/).
+# earlier versions' full scripts and upgrade scripts are shipped as released (src/catalog/versions/): once a
+# version is released its scripts are frozen there, since the catalog files they were made from move on.
 UPGRADES   = $(patsubst src/catalog/upgrades/%.sql,$(EXTENSION)--%.sql,$(wildcard src/catalog/upgrades/*--*.sql))
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql $(UPGRADES)
 DATA = $(wildcard src/catalog/versions/*.sql)
@@ -70,7 +71,7 @@ instantiate = sed -e 's/@T@/$(1)/g' -e 's/@SHAPE@/$(SHAPE_$(1))/g' -e 's/@INPUT@
 # Catalog files that are not per type, after the types in the full script; an upgrade that adds one whole
 # names it in ADDS_<from>--<to>, so that both scripts take the same text.
 COMMON = src/catalog/uuid.sql src/catalog/partitions.sql
-ADDS_1.0--1.1 = src/catalog/uuid.sql src/catalog/partitions.sql
+ADDS_1.1--1.2 =
 
 $(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) $(COMMON) Makefile
 	{ cat src/catalog/$(EXTENSION).sql; \
