@@ -65,7 +65,9 @@ def round_of(t, codec):
         same("rows", ids_of(query), sorted(want))
         if "= ANY(" not in str(query.query):
             raise AssertionError(f"no = ANY in {query.query}")
-        return f"id__any=list (= ANY of one array parameter): {len(want)} of {len(want) + 1} IDs asked (one absent) found"
+        same("id__in", ids_of(Row.objects.filter(id__in=want + [missing(codec)]).order_by("id")), sorted(want))
+        return (f"id__any=list (= ANY of one array parameter): {len(want)} of {len(want) + 1} IDs asked (one absent)"
+                " found; id__in (IN (%s, ...)) finds the same")
 
     def prefix():
         counts = []
