@@ -12,7 +12,7 @@
 # Run against a running cluster with the extension installed (PGHOST etc. set). Each client works in a
 # database of its own, copied from one holding the samples, so the clients run side by side; all are
 # dropped at the end. Installs what is missing (Debian packages through install_missing; npm ci here).
-# Go builds are cached in $IDTYPES_CACHE/go-build. Prints `ok` / `FAIL` lines, each client's in turn.
+# Builds of the Go and Java clients are cached in $IDTYPES_CACHE. Prints `ok` / `FAIL` lines, each client's in turn.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../../scripts/lib.sh"
@@ -45,15 +45,21 @@ psql_q -d postgres -c "CREATE DATABASE $template" || { echo "FAIL creating datab
 psql_q -d "$template" -c 'CREATE EXTENSION IF NOT EXISTS idtypes' -f samples.sql >/dev/null ||
 	{ echo "FAIL creating the extension and the samples in $template"; exit 1; }
 
-# Builds of the compiled clients, into $tmp. Go in GOPATH mode over Debian's sources (/usr/share/gocode),
-# offline, with a build cache that outlives the run (a cold build of pgx takes ~40 s, a cached one ~1 s).
+# Builds of the compiled clients, cached in $IDTYPES_CACHE (else in $tmp) across runs. Go in GOPATH mode
+# over Debian's sources (/usr/share/gocode), offline, with Go's build cache (a cold build of pgx takes
+# ~40 s, a cached one ~1 s); the JDBC class by the hash of its source.
+cache=${IDTYPES_CACHE:-/var/cache/idtypes}
+mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] || cache=$tmp
 go_build() {
-	local cache=${IDTYPES_CACHE:-/var/cache/idtypes}/go-build
-	mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] || cache=$tmp/go-build
-	GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$cache GOFLAGS= GOPROXY=off go build -o "$tmp/pgx_round" pgx_round.go
+	GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$cache/go-build GOFLAGS= GOPROXY=off \
+		go build -o "$tmp/pgx_round" pgx_round.go
 }
 jdbc_classpath=/usr/share/java/postgresql.jar:/usr/share/java/junixsocket-common.jar
-java_build() { javac -d "$tmp/java" -cp "$jdbc_classpath" JdbcRound.java; }
+jdbc_classes=$cache/jdbc-$(sha256sum JdbcRound.java | cut -c1-16)
+java_build() {
+	[ -f "$jdbc_classes/JdbcRound.class" ] && return
+	javac -d "$jdbc_classes.$$" -cp "$jdbc_classpath" JdbcRound.java && mv -T "$jdbc_classes.$$" "$jdbc_classes"
+}
 
 # client NAME BUILD COMMAND...: starts the client in the background, in a database of its own; BUILD is a
 # function run first (or :). Its output goes to $tmp/NAME.out, its exit status to $tmp/NAME.rc.
@@ -74,7 +80,7 @@ client() {
 if [ "$mode" = all ]; then
 	client node-postgres : node node_pg.mjs
 	client psycopg : "$python" psycopg_test.py
-	client jdbc java_build java -cp "$tmp/java:$jdbc_classpath" JdbcRound
+	client jdbc java_build java -cp "$jdbc_classes:$jdbc_classpath" JdbcRound
 	client sqlalchemy : "$python" sqlalchemy_round.py
 	client django : "$python" django_round.py
 fi
