@@ -51,7 +51,7 @@ psql_q -d "$template" -c 'CREATE EXTENSION IF NOT EXISTS idtypes' -f samples.sql
 cache=${IDTYPES_CACHE:-/var/cache/idtypes}
 mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] || cache=$tmp
 go_build() {
-	GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$cache/go-build GOFLAGS= GOPROXY=off \
+	GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$cache/go-build GOFLAGS='' GOPROXY=off \
 		go build -o "$tmp/pgx_round" pgx_round.go
 }
 jdbc_classpath=/usr/share/java/postgresql.jar:/usr/share/java/junixsocket-common.jar
