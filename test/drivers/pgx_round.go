@@ -155,10 +155,10 @@ func register(ctx context.Context, conn *pgx.Conn, name string, c *codec) (oid u
 	if err = conn.QueryRow(ctx, "SELECT oid, typarray FROM pg_type WHERE oid = $1::regtype", name).Scan(&oid, &arrayOID); err != nil {
 		return 0, err
 	}
-	conn.ConnInfo().RegisterDataType(pgtype.DataType{Value: &idValue{name: name, codec: c}, Name: name, OID: oid})
-	conn.ConnInfo().RegisterDataType(pgtype.DataType{
-		Value: pgtype.NewArrayType("_"+name, oid, func() pgtype.ValueTranscoder { return &idValue{name: name, codec: c} }),
-		Name:  "_" + name, OID: arrayOID})
+	newValue := func() pgtype.ValueTranscoder { return &idValue{name: name, codec: c} }
+	conn.ConnInfo().RegisterDataType(pgtype.DataType{Value: newValue(), Name: name, OID: oid})
+	conn.ConnInfo().RegisterDataType(pgtype.DataType{Value: pgtype.NewArrayType("_"+name, oid, newValue),
+		Name: "_" + name, OID: arrayOID})
 	return oid, nil
 }
 
