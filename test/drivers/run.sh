@@ -12,7 +12,8 @@
 # Run against a running cluster with the extension installed (PGHOST etc. set). Each client works in a
 # database of its own, copied from one holding the samples, so the clients run side by side; all are
 # dropped at the end. Installs what is missing (Debian packages through install_missing; npm ci here).
-# Builds of the Go and Java clients are cached in $IDTYPES_CACHE. Prints `ok` / `FAIL` lines, each client's in turn.
+# Builds of the Go and Java clients are cached in $IDTYPES_CACHE. Prints `ok` / `FAIL` lines, client by
+# client, each client's time, and a FAIL line for a client that stopped without saying why.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../../scripts/lib.sh"
