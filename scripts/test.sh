@@ -129,8 +129,12 @@ version_suites() {
 		checks "$ROOT/test/roundtrip/run.sh"
 		log "interop with reference implementations"
 		checks "$ROOT/test/interop/run.sh"
-		log "client drivers: node-postgres and psycopg, text and binary"
+		log "client drivers: node-postgres, psycopg, JDBC, pgx, asyncpg, SQLAlchemy, Django"
 		checks "$ROOT/test/drivers/run.sh"
+	fi
+	if [ "$v" = 18 ]; then
+		log "PostgreSQL $v: the binary rounds of the client drivers pgx and asyncpg"
+		checks "$ROOT/test/drivers/run.sh" binary
 	fi
 	cluster_stop
 

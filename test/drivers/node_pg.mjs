@@ -87,6 +87,25 @@ for (const [type, codec] of Object.entries(codecs)) {
 		return `${ids.length} lookups, each its one row`;
 	});
 
+	await check(`${type} id = ANY($1) with an array`, async () => {
+		const want = ids.filter((_, i) => i % 7 === 0);
+		const absent = codec.alphabet[0].repeat(codec.width - 1) + codec.alphabet[1]; // in no sample
+		const { rows } = await client.query(`SELECT id FROM ${table} WHERE id = ANY($1) ORDER BY id`, [[...want, absent]]);
+		same('rows', rows.map((r) => r.id), [...want].sort(byCodeUnit));
+		return `${rows.length} of ${want.length + 1} IDs asked (one absent) found`;
+	});
+
+	await check(`${type} insert with the column DEFAULT`, async () => {
+		await client.query(`CREATE TABLE ${table}_default (id ${type} PRIMARY KEY DEFAULT ${type}_generate(), n int)`);
+		let id;
+		for (const n of [1, 2, 3]) {
+			({ id } = (await client.query(`INSERT INTO ${table}_default (n) VALUES ($1) RETURNING id`, [n])).rows[0]);
+			same(`the DEFAULT's ${id}`, (await client.query(`SELECT n FROM ${table}_default WHERE id = $1`, [id])).rows, [{ n }]);
+			same('its width', id.length, codec.width);
+		}
+		return `3 IDs from ${type}_generate() read as strings and found again by id = $1, e.g. ${id}`;
+	});
+
 	await check(`${type} id ^@ $1`, async () => {
 		const mid = ids[75], counts = [];
 		for (const p of [0, 1, 2, 3, 4, 6, codec.width].map((k) => mid.slice(0, k))) {

@@ -2,37 +2,15 @@
 it: text parameters and results (str, the default), the query shapes of an ID column, binary results
 decoded by loaders registered by OID, and binary parameters through dumpers. Reads the IDs from the table
 `samples` (samples.sql); connects with PGHOST etc. Prints `ok` / `FAIL` lines; exits 1 on a failure."""
-import json
 import sys
 from datetime import datetime, timezone
-from pathlib import Path
 
 import psycopg
 from psycopg.adapt import Dumper, Loader
 from psycopg.pq import DiagnosticField, ExecStatus, Format
 from psycopg.types import TypeInfo
 
-# Each type's text is its send format's bytes as one big-endian number, in a fixed width and alphabet.
-CODECS = json.loads((Path(__file__).parent / "codecs.json").read_text())
-
-
-def decode(codec, data):
-    if len(data) != codec["bytes"]:
-        raise ValueError(f"{len(data)} bytes, expected {codec['bytes']}")
-    alphabet, v, text = codec["alphabet"], int.from_bytes(data, "big"), ""
-    for _ in range(codec["width"]):
-        v, d = divmod(v, len(alphabet))
-        text = alphabet[d] + text
-    if v:
-        raise ValueError(f"{data.hex()} does not fit {codec['width']} symbols")
-    return text
-
-
-def encode(codec, text):
-    v = 0
-    for c in text:
-        v = v * len(codec["alphabet"]) + codec["alphabet"].index(c)
-    return v.to_bytes(codec["bytes"], "big")
+from idcodecs import CODECS, decode, encode, missing
 
 
 def adapters(codec, oid):
@@ -113,6 +91,20 @@ for t, codec in CODECS.items():
             same(id, conn.execute(f"SELECT n FROM {table} WHERE id = %s", [id]).fetchall(), [(n,)])
         return f"{len(ids)} lookups, each its one row"
 
+    def any_list():
+        want = ids[::7]
+        rows = conn.execute(f"SELECT id FROM {table} WHERE id = ANY(%s) ORDER BY id", [want + [missing(codec)]]).fetchall()
+        same("rows", [r[0] for r in rows], sorted(want))
+        return f"{len(rows)} of {len(want) + 1} IDs asked (one absent) found"
+
+    def column_default():
+        conn.execute(f"CREATE TABLE {table}_default (id {t} PRIMARY KEY DEFAULT {t}_generate(), n int)")
+        for n in (1, 2, 3):
+            id = conn.execute(f"INSERT INTO {table}_default (n) VALUES (%s) RETURNING id", [n]).fetchone()[0]
+            same(f"the DEFAULT's {id}", conn.execute(f"SELECT n FROM {table}_default WHERE id = %s", [id]).fetchall(), [(n,)])
+            same("its width", len(id), codec["width"])
+        return f"3 IDs from {t}_generate() read as str and found again by id = %s, e.g. {id}"
+
     def prefix():
         mid, counts = ids[75], []
         for p in [mid[:k] for k in (0, 1, 2, 3, 4, 6, codec["width"])]:
@@ -172,6 +164,8 @@ for t, codec in CODECS.items():
 
     check(f"{t} insert and select with text parameters", insert_select)
     check(f"{t} WHERE id = $1", where_eq)
+    check(f"{t} id = ANY($1) with a list", any_list)
+    check(f"{t} insert with the column DEFAULT", column_default)
     check(f"{t} id ^@ $1", prefix)
     check(f"{t} id <@ tstzrange($1, $2)", window)
     check(f"{t} keyset pagination", keyset)

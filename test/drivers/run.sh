@@ -1,43 +1,102 @@
 #!/usr/bin/env bash
-# Every type through two client drivers, as applications use them: node-postgres (npm `pg`, node_pg.mjs)
-# and psycopg 3 (Debian's python3-psycopg, psycopg_test.py). Per driver and type: insert and select with
-# parameters, `WHERE id = $1`, `id ^@ $1`, `id <@ tstzrange($1, $2)`, keyset pagination, binary results
-# decoded by a parser registered by OID, binary parameters. Run by scripts/test.sh against a running cluster
-# with the extension installed (PGHOST etc. set); works in a database of its own, dropped at the end.
-# Installs what is missing (npm ci here; python3-psycopg from Debian). Prints `ok` / `FAIL` lines.
+# Every type through the client libraries applications use, each in its own program here:
+#   node-postgres (npm `pg`, node_pg.mjs)           psycopg 3 (psycopg_test.py)
+#   pgjdbc, plain JDBC (JdbcRound.java)             pgx v4 (pgx_round.go)
+#   asyncpg (asyncpg_round.py)                      SQLAlchemy 1.4 ORM (sqlalchemy_round.py)
+#   Django 3.2 ORM with a migration (django_round.py, app idtypes_django/)
+# Per client and type: inserts with parameters (and with the column DEFAULT), reads back, `= ANY`, `^@`,
+# `<@ tstzrange($1, $2)` from the client's timestamps, keyset pagination over all pages, and binary formats
+# where the client speaks them (see each program's head). The IDs come from samples.sql.
+#   run.sh          every client's round (scripts/test.sh runs it on PostgreSQL 15)
+#   run.sh binary   the binary rounds of pgx and asyncpg only (also run on 18)
+# Run against a running cluster with the extension installed (PGHOST etc. set). Each client works in a
+# database of its own, copied from one holding the samples, so the clients run side by side; all are
+# dropped at the end. Installs what is missing (Debian packages through install_missing; npm ci here).
+# Builds of the Go and Java clients are cached in $IDTYPES_CACHE. Prints `ok` / `FAIL` lines, client by
+# client, each client's time, and a FAIL line for a client that stopped without saying why.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+source "$here/../../scripts/lib.sh"
 cd "$here" || exit 1
-export DEBIAN_FRONTEND=noninteractive
+mode=${1:-all}
+case $mode in all | binary) ;; *) echo "usage: $0 [all|binary]" >&2; exit 2 ;; esac
 psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
 status=0
 
-npm ci --no-audit --no-fund --silent >/dev/null 2>&1 || npm ci --no-audit --no-fund || { echo "FAIL npm ci"; exit 1; }
-if ! dpkg-query -W -f='${Status}' python3-psycopg 2>/dev/null | grep -q 'install ok installed'; then
-	apt_out=$(apt-get update -qq 2>&1 && apt-get install -y -qq --no-install-recommends python3-psycopg 2>&1) ||
-		{ echo "FAIL installing python3-psycopg"; printf '%s\n' "$apt_out" | tail -20; exit 1; }
+# Debian's interpreter, which has the python3-* packages (a python3 earlier on PATH, e.g. pyenv's, would not)
+python=/usr/bin/python3
+packages=(golang-go golang-github-jackc-pgx-v4-dev python3-asyncpg)
+[ "$mode" = all ] && packages+=(python3-psycopg default-jdk-headless libpostgresql-jdbc-java libjunixsocket-java
+	python3-psycopg2 python3-sqlalchemy python3-django)
+apt_out=$(install_missing "${packages[@]}" 2>&1) || { echo "FAIL installing ${packages[*]}"; printf '%s\n' "$apt_out" | tail -20; exit 1; }
+if [ "$mode" = all ]; then
+	npm ci --no-audit --no-fund --silent >/dev/null 2>&1 || npm ci --no-audit --no-fund || { echo "FAIL npm ci"; exit 1; }
 fi
 
-db=idtypes_drivers_$$
-psql_q -d postgres -c "CREATE DATABASE $db" || { echo "FAIL creating database $db"; exit 1; }
-trap 'psql_q -d postgres -c "DROP DATABASE IF EXISTS $db WITH (FORCE)"' EXIT
-psql_q -d "$db" -c 'CREATE EXTENSION IF NOT EXISTS idtypes' -f samples.sql >/dev/null ||
-	{ echo "FAIL creating the extension and the samples in $db"; exit 1; }
-export PGDATABASE=$db
+tmp=$(mktemp -d)
+template=idtypes_drivers_$$
+dbs=("$template")
+cleanup() {
+	local db
+	for db in "${dbs[@]}"; do psql_q -d postgres -c "DROP DATABASE IF EXISTS $db WITH (FORCE)"; done
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+psql_q -d postgres -c "CREATE DATABASE $template" || { echo "FAIL creating database $template"; exit 1; }
+psql_q -d "$template" -c 'CREATE EXTENSION IF NOT EXISTS idtypes' -f samples.sql >/dev/null ||
+	{ echo "FAIL creating the extension and the samples in $template"; exit 1; }
 
-# A driver script prints its own lines; one that stops without saying why gets a FAIL line here.
-driver() {
-	local name=$1 out rc
-	shift
-	out=$("$@" 2>&1)
-	rc=$?
-	printf '%s\n' "$out"
+# Builds of the compiled clients, cached in $IDTYPES_CACHE (else in $tmp) across runs. Go in GOPATH mode
+# over Debian's sources (/usr/share/gocode), offline, with Go's build cache (a cold build of pgx takes
+# ~40 s, a cached one ~1 s); the JDBC class by the hash of its source.
+cache=${IDTYPES_CACHE:-/var/cache/idtypes}
+mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] || cache=$tmp
+go_build() {
+	GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$cache/go-build GOFLAGS='' GOPROXY=off \
+		go build -o "$tmp/pgx_round" pgx_round.go
+}
+jdbc_classpath=/usr/share/java/postgresql.jar:/usr/share/java/junixsocket-common.jar
+jdbc_classes=$cache/jdbc-$(sha256sum JdbcRound.java | cut -c1-16)
+java_build() {
+	[ -f "$jdbc_classes/JdbcRound.class" ] && return
+	javac -d "$jdbc_classes.$$" -cp "$jdbc_classpath" JdbcRound.java && mv -T "$jdbc_classes.$$" "$jdbc_classes"
+}
+
+# client NAME BUILD COMMAND...: starts the client in the background, in a database of its own; BUILD is a
+# function run first (or :). Its output goes to $tmp/NAME.out, its exit status to $tmp/NAME.rc.
+clients=()
+client() {
+	local name=$1 build=$2 db=${template}_${1//-/_}
+	shift 2
+	clients+=("$name")
+	dbs+=("$db")
+	psql_q -d postgres -c "CREATE DATABASE $db TEMPLATE $template" || { echo "FAIL $name: creating $db" >"$tmp/$name.out"; echo 1 >"$tmp/$name.rc"; return; }
+	(
+		start=$SECONDS
+		"$build" && PGDATABASE=$db timeout 600 "$@"
+		echo $? $((SECONDS - start)) >"$tmp/$name.rc"
+	) >"$tmp/$name.out" 2>&1 &
+}
+
+if [ "$mode" = all ]; then
+	client node-postgres : node node_pg.mjs
+	client psycopg : "$python" psycopg_test.py
+	client jdbc java_build java -cp "$jdbc_classes:$jdbc_classpath" JdbcRound
+	client sqlalchemy : "$python" sqlalchemy_round.py
+	client django : "$python" django_round.py
+fi
+client pgx go_build "$tmp/pgx_round" "$mode"
+client asyncpg : "$python" asyncpg_round.py "$mode"
+wait
+
+# A client prints its own lines; one that stops without saying why gets a FAIL line here.
+for name in "${clients[@]}"; do
+	cat "$tmp/$name.out"
+	read -r rc seconds <"$tmp/$name.rc" || rc="no status"
+	echo "($name: ${seconds:-?} s, with its build)"
 	if [ "$rc" != 0 ]; then
 		status=1
-		grep -q '^FAIL' <<<"$out" || echo "FAIL $name: exited with status $rc"
+		grep -q '^FAIL' "$tmp/$name.out" || echo "FAIL $name: exited with status $rc"
 	fi
-}
-driver node-postgres node node_pg.mjs
-# Debian's interpreter, which has python3-psycopg (a python3 earlier on PATH, e.g. pyenv's, would not)
-driver psycopg /usr/bin/python3 psycopg_test.py
+done
 exit $status
