@@ -24,7 +24,7 @@ SELECT '3jzfcijpj2zé'::timeid;
 -- the SQLSTATE is 22P02
 DO $$ BEGIN PERFORM '3JZF'::timeid; EXCEPTION WHEN invalid_text_representation THEN RAISE NOTICE 'caught %', SQLSTATE; END $$;
 
--- the draft's examples (the first one as corrected in ../shared/specs/README.md)
+-- the draft's examples (the first one corrected: the draft's 3kxn-lhr-3gxq-23 is that time read in UTC-7)
 SELECT make_timeid(1645557742000000, 0) AS draft_2022, make_timeid(1721382046481000, 1) AS draft_2024,
        timeid_to_dashed(make_timeid(1721382046481000, 1)) AS dashed;
 
