@@ -16,19 +16,8 @@ CREATE INDEX ON spread (u);
 CREATE INDEX ON spread (s);
 ANALYZE spread;
 
--- estimated and actual rows of a query
-CREATE FUNCTION rows_of(q text, OUT estimated bigint, OUT actual bigint) LANGUAGE plpgsql AS $$
-DECLARE plan json;
-BEGIN
-	EXECUTE 'EXPLAIN (FORMAT JSON, ANALYZE, COSTS, TIMING OFF) ' || q INTO plan;
-	estimated := round((plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric);
-	actual := round((plan -> 0 -> 'Plan' ->> 'Actual Rows')::numeric); -- 18 prints fractions
-END $$;
--- the larger of estimated/actual and actual/estimated must stay within 1.5
-CREATE FUNCTION within_target(q text) RETURNS text LANGUAGE sql AS $$
-	SELECT CASE WHEN greatest(estimated, actual)::float8 / greatest(least(estimated, actual), 1) <= 1.5
-	            THEN 'ok' ELSE format('off: %s estimated, %s actual', estimated, actual) END
-	FROM rows_of(q) $$;
+-- every estimate within 1.5x of the actual rows
+CREATE FUNCTION within_target(q text) RETURNS text LANGUAGE sql AS $$ SELECT estimate_within(q, 1.5) $$;
 
 -- windows from 10 minutes to 30 days, written every way, beside the same window on the timestamptz column
 SELECT w, within_target(format('SELECT * FROM spread WHERE at >= %1$L AND at < %1$L::timestamptz + %2$L::interval', t0, w)) AS timestamptz,
@@ -46,10 +35,10 @@ SELECT within_target('SELECT * FROM spread WHERE t > timeid_min(''2024-06-01'')'
        within_target('SELECT * FROM spread WHERE timeid_min(''2024-06-01'') < t') AS commuted;
 -- prefixes that match from a few dozen to thousands of rows
 SELECT p, within_target(format('SELECT * FROM spread WHERE t ^@ %L', p)) AS estimate,
-       (rows_of(format('SELECT * FROM spread WHERE t ^@ %L', p))).actual
+       (plan_rows(format('SELECT * FROM spread WHERE t ^@ %L', p))).actual
 FROM unnest(ARRAY['3kk', '3kkg', '3kkgb']) p;
 SELECT p, within_target(format('SELECT * FROM spread WHERE b ^@ %L', p)) AS estimate,
-       (rows_of(format('SELECT * FROM spread WHERE b ^@ %L', p))).actual
+       (plan_rows(format('SELECT * FROM spread WHERE b ^@ %L', p))).actual
 FROM unnest(ARRAY['25C', '25C4', '25C47']) p;
 SELECT within_target('SELECT * FROM spread WHERE timeid_starts_with(t, ''3kkg'')') AS as_function;
 
@@ -79,5 +68,5 @@ RESET enable_seqscan;
 RESET enable_bitmapscan;
 SELECT w.name, count(*) FROM report_windows w JOIN spread ON t <@ w.r GROUP BY w.name ORDER BY 1;
 DROP TABLE spread, report_windows;
-DROP FUNCTION within_target(text), rows_of(text);
+DROP FUNCTION within_target(text);
 RESET default_statistics_target;
