@@ -50,7 +50,7 @@ SELECT within_target('SELECT * FROM spread WHERE timeid_starts_with(t, ''3kkg'')
 
 -- a domain over an ID type is estimated as the type (its column reaches the operators relabeled)
 SELECT within_target('SELECT * FROM spread WHERE dt <@ tstzrange(''2024-02-01 10:07+00'', ''2024-02-02 10:07+00'')') AS timeid_window,
-       within_target('SELECT * FROM spread WHERE dt > timeid_min(''2024-06-01'')') AS timeid_after,
+       within_target('SELECT * FROM spread WHERE dt > timeid_min(''2024-10-15'')') AS timeid_after,
        within_target('SELECT * FROM spread WHERE db <@ tstzrange(''2024-02-01 10:07+00'', ''2024-02-02 10:07+00'')') AS tbsl_window,
        within_target('SELECT * FROM spread WHERE du BETWEEN uid11_min(''2024-02-01 10:07+00'') AND uid11_max(''2024-02-02 10:07+00'')') AS uid11_between,
        within_target('SELECT * FROM spread WHERE ds ^@ left(scru160_min(''2024-02-01 10:07+00'')::text, 4)') AS scru160_prefix,
