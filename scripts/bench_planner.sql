@@ -138,6 +138,16 @@ BEGIN
 	END LOOP;
 	RETURN format('%s, %s ms', method, round((SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x) FROM unnest(times) x)::numeric, 1));
 END $$;
+-- one table row a window ending now (and the T_min bound): actual rows, then each column's estimate
+CREATE FUNCTION pg_temp.stale_rows(newer text) RETURNS SETOF text LANGUAGE sql AS $$
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s | %s |', newer, name, (pg_temp.rows_of(format('SELECT * FROM stale WHERE at >= %s', since))).actual,
+	pg_temp.estimate(format('SELECT * FROM stale WHERE at >= %s', since)),
+	pg_temp.estimate(format(id_query, 't', since, 'timeid')), pg_temp.estimate(format(id_query, 'b', since, 'tbsl')),
+	pg_temp.estimate(format(id_query, 'u', since, 'uid11')), pg_temp.estimate(format(id_query, 's', since, 'scru160')),
+	pg_temp.estimate(format(id_query, 'v', since, 'uuid_v7')))
+FROM (SELECT w, format('now() - %L::interval', w), 'SELECT * FROM stale WHERE %I <@ tstzrange(%s, NULL)'
+      FROM unnest(ARRAY['10 minutes', '1 hour', '1 day']) w
+      UNION ALL SELECT '>= T_min(now() - 30 minutes)', 'now() - interval ''30 minutes''', 'SELECT * FROM stale WHERE %I >= %3$s_min(%2$s)') q(name, since, id_query) $$;
 SET idtypes_bench.rows = :rows;
 \echo
 \echo ## Planner past the last ANALYZE: estimated rows (and the factor off the actual), :rows rows analyzed over 30 days, then the last 3 hours
@@ -145,21 +155,7 @@ SET idtypes_bench.rows = :rows;
 \echo | newer rows | query | actual | timestamptz | timeid | tbsl | uid11 | scru160 | uuid (UUIDv7) |
 \echo |---|---|---|---|---|---|---|---|---|
 CALL pg_temp.stale_table(0.0216);
-SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s | %s |', '2.16 %', w, (pg_temp.rows_of(format('SELECT * FROM stale WHERE at >= now() - %L::interval', w))).actual,
-	pg_temp.estimate(format('SELECT * FROM stale WHERE at >= now() - %L::interval', w)),
-	pg_temp.estimate(format('SELECT * FROM stale WHERE t <@ tstzrange(now() - %L::interval, NULL)', w)),
-	pg_temp.estimate(format('SELECT * FROM stale WHERE b <@ tstzrange(now() - %L::interval, NULL)', w)),
-	pg_temp.estimate(format('SELECT * FROM stale WHERE u <@ tstzrange(now() - %L::interval, NULL)', w)),
-	pg_temp.estimate(format('SELECT * FROM stale WHERE s <@ tstzrange(now() - %L::interval, NULL)', w)),
-	pg_temp.estimate(format('SELECT * FROM stale WHERE v <@ tstzrange(now() - %L::interval, NULL)', w)))
-FROM unnest(ARRAY['10 minutes', '1 hour', '1 day']) w;
-SELECT format('| %s | >= T_min(now() - 30 minutes) | %s | %s | %s | %s | %s | %s | %s |', '2.16 %', (pg_temp.rows_of('SELECT * FROM stale WHERE at >= now() - interval ''30 minutes''')).actual,
-	pg_temp.estimate('SELECT * FROM stale WHERE at >= now() - interval ''30 minutes'''),
-	pg_temp.estimate('SELECT * FROM stale WHERE t >= timeid_min(now() - interval ''30 minutes'')'),
-	pg_temp.estimate('SELECT * FROM stale WHERE b >= tbsl_min(now() - interval ''30 minutes'')'),
-	pg_temp.estimate('SELECT * FROM stale WHERE u >= uid11_min(now() - interval ''30 minutes'')'),
-	pg_temp.estimate('SELECT * FROM stale WHERE s >= scru160_min(now() - interval ''30 minutes'')'),
-	pg_temp.estimate('SELECT * FROM stale WHERE v >= uuid_v7_min(now() - interval ''30 minutes'')'));
+SELECT pg_temp.stale_rows('2.16 %');
 \echo
 \echo | last-hour self-join (2.16 % newer) | timestamptz | timeid | tbsl | uid11 | scru160 | uuid (UUIDv7) |
 \echo |---|---|---|---|---|---|---|
@@ -169,12 +165,5 @@ SELECT format('| plan, time | %s | %s | %s | %s | %s | %s |', pg_temp.join_run('
 \echo | newer rows | query | actual | timestamptz | timeid | tbsl | uid11 | scru160 | uuid (UUIDv7) |
 \echo |---|---|---|---|---|---|---|---|---|
 CALL pg_temp.stale_table(0.30);
-SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s | %s |', '30 %', w, (pg_temp.rows_of(format('SELECT * FROM stale WHERE at >= now() - %L::interval', w))).actual,
-	pg_temp.estimate(format('SELECT * FROM stale WHERE at >= now() - %L::interval', w)),
-	pg_temp.estimate(format('SELECT * FROM stale WHERE t <@ tstzrange(now() - %L::interval, NULL)', w)),
-	pg_temp.estimate(format('SELECT * FROM stale WHERE b <@ tstzrange(now() - %L::interval, NULL)', w)),
-	pg_temp.estimate(format('SELECT * FROM stale WHERE u <@ tstzrange(now() - %L::interval, NULL)', w)),
-	pg_temp.estimate(format('SELECT * FROM stale WHERE s <@ tstzrange(now() - %L::interval, NULL)', w)),
-	pg_temp.estimate(format('SELECT * FROM stale WHERE v <@ tstzrange(now() - %L::interval, NULL)', w)))
-FROM unnest(ARRAY['10 minutes', '1 hour', '1 day']) w;
+SELECT pg_temp.stale_rows('30 %');
 DROP TABLE stale;

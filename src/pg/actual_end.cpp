@@ -101,8 +101,9 @@ bool actual_end(PlannerInfo *root, const VariableStatData &vardata, Oid opfamily
 	if (rel == nullptr || rel->indexlist == NIL || vardata.var == nullptr)
 		return false;
 	RangeTblEntry *rte = root->simple_rte_array[rel->relid];
-	if (rte->rtekind != RTE_RELATION || rte->relkind == RELKIND_PARTITIONED_TABLE)
-		return false; // a partitioned table's indexes hold nothing
+	// a partitioned table's indexes hold nothing; an inheritance parent's hold its own rows, not its children's
+	if (rte->rtekind != RTE_RELATION || rte->relkind == RELKIND_PARTITIONED_TABLE || rte->inh)
+		return false;
 	ListCell *lc;
 	foreach (lc, rel->indexlist) {
 		auto *index = static_cast<IndexOptInfo *>(lfirst(lc));
