@@ -10,7 +10,11 @@
 //     ordering operators pair themselves: among the restriction clauses of the relation, the tightest lower
 //     bound on a column carries the selectivity of the whole range up to the tightest upper bound, and every
 //     other bound on that column counts as 1. This is what a BETWEEN, bounds from T_min/T_max, and the
-//     rewrite of `^@` / `<@` into two comparisons are estimated by.
+//     rewrite of `^@` / `<@` into two comparisons are estimated by, at the top level of the WHERE clause or
+//     inside an OR arm. Bounds unknown while planning (generic plans) are paired as PostgreSQL pairs them;
+//   * rows written since ANALYZE lie past the histogram (IDs are written in time order): their number is
+//     what the planner counts beyond pg_class.reltuples, their span ends at the column's actual end read
+//     from its index (actual_end.cpp), and they are spread evenly over it.
 #include <algorithm>
 
 #include "pg/actual_end.hpp"
