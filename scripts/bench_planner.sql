@@ -98,3 +98,72 @@ FROM (VALUES ('timestamptz column', 'SELECT count(*) FROM spread WHERE at <@ (SE
              ('timeid <@ (SELECT ...)', 'SELECT count(*) FROM spread WHERE t <@ (SELECT r FROM report_windows WHERE name = ''w5'')'),
              ('scru160 <@ (SELECT ...)', 'SELECT count(*) FROM spread WHERE s <@ (SELECT r FROM report_windows WHERE name = ''w5'')')) v(subject, q);
 DROP TABLE spread, report_windows;
+
+-- Past the last ANALYZE: :rows rows over 30 days ending 3 hours ago, ANALYZE, then rows for the last 3 hours
+-- (2.16 % more: one every 0.5 s at 1M rows, as between two autovacuum runs; and 30 % more), the same instants
+-- in a timestamptz column and in a uuid column holding UUIDv7 (estimated by uuid's own operators).
+CREATE PROCEDURE pg_temp.stale_table(newer float8) LANGUAGE plpgsql AS $$
+DECLARE
+	n bigint := current_setting('idtypes_bench.rows')::bigint;
+	columns text := 'g % 1000, at, timeid_min(at), tbsl_min(at), uid11_min(at), scru160_min(at), uuid_v7_min(at)';
+BEGIN
+	DROP TABLE IF EXISTS stale;
+	CREATE TABLE stale (uid int, at timestamptz, t timeid, b tbsl, u uid11, s scru160, v uuid) WITH (autovacuum_enabled = off);
+	EXECUTE format('INSERT INTO stale SELECT %s FROM generate_series(1, %s) g,
+		LATERAL (SELECT now() - interval ''3 hours'' - (%2$s - g) * (interval ''30 days'' / %2$s) AS at) a', columns, n);
+	CREATE INDEX ON stale (at); CREATE INDEX ON stale (t); CREATE INDEX ON stale (b); CREATE INDEX ON stale (u);
+	CREATE INDEX ON stale (s); CREATE INDEX ON stale (v);
+	ANALYZE stale;
+	EXECUTE format('INSERT INTO stale SELECT %s FROM generate_series(1, %s) g,
+		LATERAL (SELECT now() - interval ''3 hours'' + g * (interval ''3 hours'' / %2$s) AS at) a', columns, round(n * newer));
+END $$;
+CREATE FUNCTION pg_temp.estimate(q text) RETURNS text LANGUAGE sql AS $$
+	SELECT format('%s (%sx)', estimated, round((greatest(estimated, actual) / greatest(least(estimated, actual), 1))::numeric, 1))
+	FROM pg_temp.rows_of(q) $$;
+-- the join's plan and its time (median of 3 runs, planning included)
+CREATE FUNCTION pg_temp.join_run(col text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+	q text := format('SELECT count(*) FROM stale a JOIN stale b ON a.uid = b.uid WHERE %s', CASE col
+		WHEN 'at' THEN 'a.at >= now() - interval ''1 hour'' AND b.at >= now() - interval ''1 hour'''
+		ELSE format('a.%1$I <@ tstzrange(now() - interval ''1 hour'', NULL) AND b.%1$I <@ tstzrange(now() - interval ''1 hour'', NULL)', col) END);
+	line text; method text; times float8[] := '{}'; t0 timestamptz; c bigint;
+BEGIN
+	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+		method := coalesce(method, substring(line FROM '(Hash Join|Merge Join|Nested Loop)'));
+	END LOOP;
+	FOR r IN 1..3 LOOP
+		t0 := clock_timestamp();
+		EXECUTE q INTO c;
+		times := times || extract(epoch FROM clock_timestamp() - t0) * 1000;
+	END LOOP;
+	RETURN format('%s, %s ms', method, round((SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY x) FROM unnest(times) x)::numeric, 1));
+END $$;
+-- one table row a window ending now (and the T_min bound): actual rows, then each column's estimate
+CREATE FUNCTION pg_temp.stale_rows(newer text) RETURNS SETOF text LANGUAGE sql AS $$
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s | %s |', newer, name, (pg_temp.rows_of(format('SELECT * FROM stale WHERE at >= %s', since))).actual,
+	pg_temp.estimate(format('SELECT * FROM stale WHERE at >= %s', since)),
+	pg_temp.estimate(format(id_query, 't', since, 'timeid')), pg_temp.estimate(format(id_query, 'b', since, 'tbsl')),
+	pg_temp.estimate(format(id_query, 'u', since, 'uid11')), pg_temp.estimate(format(id_query, 's', since, 'scru160')),
+	pg_temp.estimate(format(id_query, 'v', since, 'uuid_v7')))
+FROM (SELECT w, format('now() - %L::interval', w), 'SELECT * FROM stale WHERE %I <@ tstzrange(%s, NULL)'
+      FROM unnest(ARRAY['10 minutes', '1 hour', '1 day']) w
+      UNION ALL SELECT '>= T_min(now() - 30 minutes)', 'now() - interval ''30 minutes''', 'SELECT * FROM stale WHERE %I >= %3$s_min(%2$s)') q(name, since, id_query) $$;
+SET idtypes_bench.rows = :rows;
+\echo
+\echo ## Planner past the last ANALYZE: estimated rows (and the factor off the actual), :rows rows analyzed over 30 days, then the last 3 hours
+\echo
+\echo | newer rows | query | actual | timestamptz | timeid | tbsl | uid11 | scru160 | uuid (UUIDv7) |
+\echo |---|---|---|---|---|---|---|---|---|
+CALL pg_temp.stale_table(0.0216);
+SELECT pg_temp.stale_rows('2.16 %');
+\echo
+\echo | last-hour self-join (2.16 % newer) | timestamptz | timeid | tbsl | uid11 | scru160 | uuid (UUIDv7) |
+\echo |---|---|---|---|---|---|---|
+SELECT format('| plan, time | %s | %s | %s | %s | %s | %s |', pg_temp.join_run('at'), pg_temp.join_run('t'), pg_temp.join_run('b'),
+	pg_temp.join_run('u'), pg_temp.join_run('s'), pg_temp.join_run('v'));
+\echo
+\echo | newer rows | query | actual | timestamptz | timeid | tbsl | uid11 | scru160 | uuid (UUIDv7) |
+\echo |---|---|---|---|---|---|---|---|---|
+CALL pg_temp.stale_table(0.30);
+SELECT pg_temp.stale_rows('30 %');
+DROP TABLE stale;

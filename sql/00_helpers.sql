@@ -87,3 +87,18 @@ BEGIN
 	       AND plan ~ 'Index Cond: \(\(\w+ >= \w+_(window|prefix)_lo\('
 	       AND plan !~ ('Seq Scan on ' || tbl);
 END $$;
+
+-- The planner's estimated rows of a query and the rows it returns.
+CREATE FUNCTION plan_rows(q text, OUT estimated bigint, OUT actual bigint) LANGUAGE plpgsql AS $$
+DECLARE plan json;
+BEGIN
+	EXECUTE 'EXPLAIN (FORMAT JSON, ANALYZE, COSTS, TIMING OFF) ' || q INTO plan;
+	estimated := round((plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric);
+	actual := round((plan -> 0 -> 'Plan' ->> 'Actual Rows')::numeric); -- 18 prints fractions
+END $$;
+
+-- 'ok' when the larger of estimated/actual and actual/estimated is at most `factor`, else both figures.
+CREATE FUNCTION estimate_within(q text, factor float8) RETURNS text LANGUAGE sql AS $$
+	SELECT CASE WHEN greatest(estimated, actual)::float8 / greatest(least(estimated, actual), 1) <= factor
+	            THEN 'ok' ELSE format('off: %s estimated, %s actual', estimated, actual) END
+	FROM plan_rows(q) $$;
