@@ -25,11 +25,11 @@ psql_q -c 'CREATE EXTENSION IF NOT EXISTS idtypes' || exit 1
 preloaded=$([ "$(psql_q -c 'SELECT idtypes_generator_mode()')" = "shared (preloaded)" ] && echo yes || echo no)
 conf=$(psql_q -c 'SHOW config_file')
 reload() { # lines for postgresql.conf (replacing this script's), then settings shown once it applies them
-	local want=${*: -1} line i
+	local want=${*: -1} line
 	sed -i '/# identity.sh$/d' "$conf"
 	for line in "${@:1:$#-1}"; do echo "$line # identity.sh" >>"$conf"; done
 	psql_q -c 'SELECT pg_reload_conf()' >/dev/null
-	for i in $(seq 50); do # a new session sees the new configuration once the postmaster has read it
+	for _ in $(seq 50); do # a new session sees the new configuration once the postmaster has read it
 		[ "$(psql_q -c "LOAD 'idtypes'" -c "SELECT concat_ws(' ', current_setting('idtypes.require_identity'),
 			current_setting('idtypes.timeid_clock_id'), current_setting('idtypes.tbsl_machine_id'))")" = "$want" ] && return 0
 		sleep 0.1
