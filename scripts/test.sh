@@ -105,8 +105,10 @@ trap 'cluster_stop; rm -rf "$dump_dir" "$run_dir"' EXIT
 # idtypes_generator_mode() says when idtypes is not preloaded.
 version_suites() {
 	local dir=$1 v=$2 on_demand=$3
-	log "PostgreSQL $v: pg_regress (idtypes not preloaded)"
+	log "PostgreSQL $v: the server's identity: roles, privileges, require_identity, idtypes_identity() (not preloaded)"
 	cluster_start wal_level=logical # for the logical replication round trip
+	checks "$ROOT/test/concurrency/identity.sh" # first: it sees the cluster before any ID
+	log "PostgreSQL $v: pg_regress (idtypes not preloaded)"
 	regress "$dir"
 	log "PostgreSQL $v: generators as applications use them ($on_demand)"
 	checks "$ROOT/test/concurrency/run.sh" "$on_demand"
@@ -139,8 +141,9 @@ version_suites() {
 	cluster_stop
 
 	# on 15 the whole suite again; on the newer versions the suites that are not bulk data (light_suites)
-	log "PostgreSQL $v: pg_regress with shared_preload_libraries = idtypes"
+	log "PostgreSQL $v: the server's identity, then pg_regress, with shared_preload_libraries = idtypes"
 	cluster_start shared_preload_libraries=idtypes
+	checks "$ROOT/test/concurrency/identity.sh" # first: it sees the cluster before any ID
 	if [ "$v" = 15 ]; then regress "$dir"; else regress "$dir" "$(light_suites "$dir")"; fi
 	log "PostgreSQL $v: generators as applications use them (state reserved at start)"
 	checks "$ROOT/test/concurrency/run.sh" "shared (preloaded)"

@@ -36,11 +36,11 @@ COMMENT ON CAST (numeric AS tbsl) IS 'tbsl with that 80-bit unsigned value; a fr
 -- Per-backend state (last time issued, sequences): PARALLEL RESTRICTED.
 CREATE FUNCTION tbsl_generate(machine_id integer DEFAULT NULL, sequenced boolean DEFAULT false) RETURNS tbsl
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
-COMMENT ON FUNCTION tbsl_generate(integer, boolean) IS 'new tbsl from the microsecond clock: random suffix, or sequenced per (machine id, microsecond); machine id NULL: idtypes.tbsl_machine_id';
+COMMENT ON FUNCTION tbsl_generate(integer, boolean) IS 'new tbsl from the microsecond clock: random suffix, or sequenced per (machine id, microsecond); machine id NULL: idtypes.tbsl_machine_id; another than the server''s own needs SET on that parameter';
 
 
 -- For loading history: no generator state (the times are past ones), so IDs sharing a microsecond and a
 -- machine id are told apart only by their 20-bit random suffix (README: Backfill generators).
 CREATE FUNCTION tbsl_generate_at(timestamptz, machine_id integer DEFAULT NULL) RETURNS tbsl
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
-COMMENT ON FUNCTION tbsl_generate_at(timestamptz, integer) IS 'tbsl carrying the given time (to the microsecond), the machine id (NULL: idtypes.tbsl_machine_id) and a random suffix, for loading history; a duplicate is likely among ~1200 rows sharing a microsecond and machine id';
+COMMENT ON FUNCTION tbsl_generate_at(timestamptz, integer) IS 'tbsl carrying the given time (to the microsecond), the machine id (NULL: idtypes.tbsl_machine_id; another than the server''s own needs SET on that parameter) and a random suffix, for loading history; a duplicate is likely among ~1200 rows sharing a microsecond and machine id';

@@ -32,7 +32,7 @@ COMMENT ON CAST (bigint AS timeid) IS 'timeid with that 64-bit value; negative: 
 -- Per-backend state (the last microsecond issued): PARALLEL RESTRICTED, so workers never run it.
 CREATE FUNCTION timeid_generate(clock_id integer DEFAULT NULL) RETURNS timeid
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
-COMMENT ON FUNCTION timeid_generate(integer) IS 'new timeid: the current microsecond or the server''s last one + 1, whichever is greater; clock id 0..1023 from the argument, else idtypes.timeid_clock_id, else random';
+COMMENT ON FUNCTION timeid_generate(integer) IS 'new timeid: the current microsecond or the server''s last one + 1, whichever is greater; clock id 0..1023 from the argument (another than the server''s own needs SET on idtypes.timeid_clock_id), else idtypes.timeid_clock_id, else random';
 
 
 -- For loading history: no generator state (the times are past ones), so IDs sharing a microsecond are told

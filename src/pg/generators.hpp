@@ -42,4 +42,14 @@ tbsl::Generated next_tbsl(const tbsl::Request &request);
 // The next SCRU160 of the server (the spec's counter rules over one state).
 scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &random);
 
+// What the state holds about the server's identity, for idtypes_identity(): whether the clock id that
+// idtypes.timeid_clock_id = -1 stands for was drawn yet (and which), and the high-water mark on disk (Unix
+// µs; 0 when there is none). Attaches to the state, changes nothing.
+struct GeneratorReport {
+	bool clock_id_drawn;
+	unsigned clock_id;
+	std::int64_t mark_us;
+};
+GeneratorReport generator_report();
+
 } // namespace idtypes::pg

@@ -3,6 +3,7 @@
 #include "core/tbsl.hpp"
 #include "pg/fixed_shape.hpp"
 #include "pg/generators.hpp"
+#include "pg/identity.hpp"
 #include "pg/settings.hpp"
 
 using namespace idtypes;
@@ -38,15 +39,6 @@ const Alphabet &base_arg(FunctionCallInfo fcinfo, int n)
 		ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("unsupported base %d", base),
 		                errdetail("The base must be 16, 32, 36, 58 or 62.")));
 	return *a;
-}
-
-// A generator's machine id: the argument, or idtypes.tbsl_machine_id when it is NULL; 0..99, else 22003.
-std::uint32_t machine_arg(FunctionCallInfo fcinfo, int n)
-{
-	int32 machine = PG_ARGISNULL(n) ? tbsl_machine_id_setting() : PG_GETARG_INT32(n);
-	if (machine < 0 || static_cast<std::uint32_t>(machine) > tbsl::max_machine)
-		report_out_of_range("machine_id", 0, tbsl::max_machine, machine);
-	return static_cast<std::uint32_t>(machine);
 }
 
 } // namespace
@@ -135,7 +127,7 @@ Datum tbsl_from_base(PG_FUNCTION_ARGS)
 
 Datum tbsl_generate(PG_FUNCTION_ARGS)
 {
-	std::uint32_t machine = machine_arg(fcinfo, 0);
+	std::uint32_t machine = tbsl_machine_id_for(fcinfo, 0);
 	tbsl::Request req{};
 	req.machine = machine;
 	req.sequenced = !PG_ARGISNULL(1) && PG_GETARG_BOOL(1);
@@ -177,7 +169,7 @@ Datum tbsl_generate_at(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(0))
 		PG_RETURN_NULL();
 	std::int64_t us = units_of_timestamptz(tbsl::time_scale, PG_GETARG_TIMESTAMPTZ(0), type_name);
-	std::uint32_t machine = machine_arg(fcinfo, 1);
+	std::uint32_t machine = tbsl_machine_id_for(fcinfo, 1);
 	std::uint32_t random;
 	pooled_random(&random, sizeof random);
 	return id_datum(tbsl::from_fields(static_cast<std::uint64_t>(us / 1000000),

@@ -2,7 +2,7 @@
 // prefix/time-window mechanism. Ordering, hashing and binary I/O are the shared 8-byte shape.
 #include "core/timeid.hpp"
 #include "pg/generators.hpp"
-#include "pg/settings.hpp"
+#include "pg/identity.hpp"
 #include "pg/u64_shape.hpp"
 
 namespace tid = idtypes::timeid;
@@ -92,16 +92,12 @@ Datum timeid_to_dashed(PG_FUNCTION_ARGS)
 
 Datum timeid_generate(PG_FUNCTION_ARGS)
 {
-	int32 clock = PG_ARGISNULL(0) ? timeid_clock_id_setting() : PG_GETARG_INT32(0);
-	if (clock == -1 && PG_ARGISNULL(0))
-		clock = static_cast<int32>(server_timeid_clock_id());
-	else if (clock < 0 || clock > static_cast<int32>(tid::max_clock_id))
-		report_out_of_range("clock_id", 0, tid::max_clock_id, clock);
+	unsigned clock = timeid_clock_id_for(fcinfo, 0);
 	std::uint64_t micros;
 	if (!next_timeid_micros(clock_now_us(), micros))
 		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 		                errmsg("the clock is past the last time a timeid can hold (2^53-1 microseconds)")));
-	PG_RETURN_DATUM(UInt64GetDatum(tid::make(micros, static_cast<unsigned>(clock))));
+	PG_RETURN_DATUM(UInt64GetDatum(tid::make(micros, clock)));
 }
 
 // A timeid of a past time, for loading history: the generator's microsecond range, a random clock id, no

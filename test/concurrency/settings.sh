@@ -36,7 +36,7 @@ session)
 	for pair in idtypes.tbsl_machine_id=100 idtypes.timeid_clock_id=5000; do
 		out=$(PGOPTIONS="-c $pair" psql_q -c "SELECT tbsl_generate(), timeid_generate()" 2>&1)
 		if [ "$preloaded" = yes ]; then # the parameter exists at connection start: the connection is refused
-			grep -q "FATAL:  invalid value for parameter \"${pair%=*}\": ${pair#*=}" <<<"$out" &&
+			grep -q "FATAL:  ${pair#*=} is outside the valid range for parameter \"${pair%=*}\"" <<<"$out" &&
 				ok "$pair at connection start, preloaded: connection refused" || fail "$pair at connection start: $out"
 		else
 			grep -q "ERROR:  invalid value for parameter \"${pair%=*}\": ${pair#*=}" <<<"$out" &&
@@ -45,7 +45,7 @@ session)
 	done
 	if [ "$preloaded" = yes ]; then
 		out=$(psql_q -c "ALTER SYSTEM SET idtypes.tbsl_machine_id = 100" 2>&1)
-		grep -q 'invalid value for parameter "idtypes.tbsl_machine_id": 100' <<<"$out" &&
+		grep -q '100 is outside the valid range for parameter "idtypes.tbsl_machine_id" (0 .. 99)' <<<"$out" &&
 			ok "ALTER SYSTEM SET idtypes.tbsl_machine_id = 100, preloaded: refused" || fail "ALTER SYSTEM, preloaded: $out"
 	else
 		# PostgreSQL 15's ALTER SYSTEM refuses parameters it does not know yet: write the file as an admin would

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sharding with PostgreSQL's own tools: three throwaway clusters, each with its own identity
-# (idtypes.tbsl_machine_id and idtypes.timeid_clock_id = its number), idtypes and postgres_fdw installed,
+# (idtypes.tbsl_machine_id and idtypes.timeid_clock_id = its number, required by idtypes.require_identity = on,
+# checked through idtypes_identity()), idtypes and postgres_fdw installed,
 # and on each, for every type T, the same table ev_T PARTITION BY HASH (id) over three partitions: the
 # node's own partition is a local table, the two others are postgres_fdw foreign tables on their nodes
 # (servers with `extensions 'idtypes'`). Every node generates at once, each through its own ev_T, so
@@ -30,7 +31,7 @@ stop_all() {
 }
 trap stop_all EXIT
 for k in $(seq 1 $nodes); do
-	cluster_start "idtypes.tbsl_machine_id=$k" "idtypes.timeid_clock_id=$k"
+	cluster_start "idtypes.tbsl_machine_id=$k" "idtypes.timeid_clock_id=$k" idtypes.require_identity=on
 	started=$?
 	dirs[k]=$CLUSTER_DIR hosts[k]=$PGHOST ports[k]=$PGPORT
 	[ $started = 0 ] || { fail "starting cluster $k"; exit 1; }
@@ -107,6 +108,19 @@ wrong=$(q1 "SELECT (SELECT count(*) FROM ev_timeid WHERE timeid_clock_id(id) <> 
 	|| (SELECT count(*) FROM ev_tbsl WHERE tbsl_machine_id(id) <> node)")
 [ "$wrong" = "0 0" ] && ok "every timeid carries its node's clock id, every tbsl its machine id" ||
 	fail "IDs with another node's identity (timeid, tbsl): $wrong"
+
+# The fleet's check: every node reports, through idtypes_identity(), an identity from its configuration
+# (which idtypes.require_identity = on demands before any timeid or tbsl is generated), none shared.
+identities=$(for k in $(seq 1 $nodes); do
+	on "$k" -c "SELECT concat_ws('|', timeid_clock_id, timeid_clock_id_source, tbsl_machine_id, tbsl_machine_id_source,
+		high_water_mark IS NOT NULL) FROM idtypes_identity()"
+done)
+want=$(for k in $(seq 1 $nodes); do echo "$k|configuration|$k|configuration|t"; done)
+if [ "$identities" = "$want" ]; then
+	ok "idtypes_identity() on every node: clock and machine ids from its configuration, none shared ($(tr '\n' ' ' <<<"$identities"))"
+else
+	fail "idtypes_identity() across the nodes: expected $(tr '\n' ' ' <<<"$want"), got $(tr '\n' ' ' <<<"$identities")"
+fi
 
 # No duplicates across nodes, where the format can promise it: distinct identities (timeid, tbsl) or 111
 # random bits per millisecond (scru160: 2^-111 per pair of IDs).

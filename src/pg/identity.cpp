@@ -1,0 +1,215 @@
+// The server's identity. Inside one server no ID repeats whatever the identity; across servers that write
+// into one keyspace the identity fields (timeid's clock id, tbsl's machine id) are all that keep them apart.
+// So an identity is the DBA's:
+// - the settings are PGC_SUSET: only a superuser or a role granted SET on the parameter (GRANT SET ON
+//   PARAMETER) changes them; PostgreSQL applies its own rules to SET, ALTER ROLE/DATABASE ... SET and to a
+//   value set before the library was loaded (define_custom_variable applies such a value only if the role
+//   that set it could set the parameter);
+// - an identity argument other than the server's own needs that same privilege (the server's own, passed
+//   explicitly, is what the generator would use anyway);
+// - with idtypes.require_identity on, generators with an identity field refuse until the identity is given
+//   in the server's configuration;
+// - idtypes_identity() says what the server generates with, so a fleet can check that no two nodes share it.
+#include "pg/identity.hpp"
+
+#include "core/tbsl.hpp"
+#include "core/timeid.hpp"
+#include "pg/generators.hpp"
+
+#include <climits>
+#include <cstring>
+
+extern "C" {
+#include "access/htup_details.h"
+#include "utils/acl.h"
+#include "utils/guc_tables.h"
+}
+
+namespace idtypes::pg {
+
+namespace {
+
+struct IdentitySetting {
+	const char *name;     // the parameter
+	const char *argument; // the generators' argument that gives an identity instead
+	int min, max;         // timeid's min, -1, stands for the server's clock id, drawn at random once
+	int value;            // the parameter's variable; its boot value until defined
+	config_int *record;   // PostgreSQL's record of the parameter: its bounds, the source of its value
+};
+
+IdentitySetting timeid_clock{
+    "idtypes.timeid_clock_id", "clock_id", -1, static_cast<int>(timeid::max_clock_id), -1, nullptr};
+IdentitySetting tbsl_machine{
+    "idtypes.tbsl_machine_id", "machine_id", 0, static_cast<int>(tbsl::max_machine), 0, nullptr};
+bool require_identity = false;
+
+config_int *int_record(const char *name)
+{
+#if PG_VERSION_NUM >= 160000
+	config_generic *found = find_option(name, false, true, ERROR);
+#else
+	config_generic *found = nullptr;
+	config_generic **all = get_guc_variables();
+	for (int i = 0, n = GetNumConfigOptions(); i < n && found == nullptr; i++)
+		if (strcmp(all[i]->name, name) == 0)
+			found = all[i];
+#endif
+	if (found == nullptr || found->vartype != PGC_INT)
+		elog(ERROR, "idtypes could not find its parameter \"%s\"", name);
+	return reinterpret_cast<config_int *>(found); // a config_int starts with its config_generic
+}
+
+// A value set before the library was loaded (postgresql.conf, the command line, ALTER DATABASE/ROLE ...
+// SET, connection options, SET in the session) is applied while the parameter is defined, and PostgreSQL
+// would replace one out of range by the default with only a WARNING (perhaps only in the server log): for
+// an identity, another writer's identity. So the parameter is defined taking any integer, which keeps such
+// a value (identity_of() then refuses to generate with it, naming it), and narrowed right after: from then
+// on PostgreSQL itself refuses an out-of-range value when it is set (SET, ALTER ... SET, a reload), and
+// pg_settings shows the real range.
+void define(IdentitySetting &s, const char *short_desc, const char *long_desc)
+{
+	DefineCustomIntVariable(s.name, short_desc, long_desc, &s.value, s.value, INT_MIN, INT_MAX, PGC_SUSET, 0, nullptr,
+	                        nullptr, nullptr);
+	s.record = int_record(s.name);
+	s.record->min = s.min;
+	s.record->max = s.max;
+}
+
+bool in_range(const IdentitySetting &s) { return s.value >= s.min && s.value <= s.max; }
+
+// Where the value in use came from, as idtypes_identity() names it. PostgreSQL's record of the parameter
+// holds the source of its current value (what pg_settings.source shows); every path that changes the value
+// (SET, RESET, the end of a transaction, a reload, a value applied while the parameter is defined) sets it
+// along, so reading it where the identity is used is exact. (A check hook sees a GucSource too, but also for
+// values that are then not applied; carrying it to an assign hook through `extra` would only rebuild this.)
+// "configuration": postgresql.conf (ALTER SYSTEM included) or the server's command line, the same for every
+// session; "session": ALTER ROLE/DATABASE ... SET, connection options or SET, which a session may not share
+// with the others; "random": timeid's -1; "default": never set.
+const char *origin_of(const IdentitySetting &s)
+{
+	if (s.min == -1 && s.value == -1)
+		return "random";
+	GucSource source = s.record->gen.source;
+	if (source == PGC_S_DEFAULT)
+		return "default";
+	return source <= PGC_S_ARGV ? "configuration" : "session";
+}
+
+bool configured(const IdentitySetting &s)
+{
+	return s.value >= 0 && in_range(s) && strcmp(origin_of(s), "configuration") == 0;
+}
+
+// What the generator uses without an argument: the setting, or for timeid's -1 the server's drawn clock id.
+int own_identity(const IdentitySetting &s)
+{
+	return s.value == -1 ? static_cast<int>(server_timeid_clock_id()) : s.value;
+}
+
+void require_configured(const IdentitySetting &s)
+{
+	if (!require_identity || configured(s))
+		return;
+	ereport(ERROR,
+	        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+	         errmsg("%s is not set in this server's configuration, and idtypes.require_identity is on", s.name),
+	         s.min == -1 && s.value == -1
+	             ? errdetail("It is -1: the clock id would be drawn at random.")
+	             : errdetail("It is %d, from %s.", s.value, GucSource_Names[s.record->gen.source]),
+	         errhint("Give this server its own %s, %d to %d, in postgresql.conf or with ALTER SYSTEM, and reload.",
+	                 s.name, 0, s.max)));
+}
+
+int identity_of(const IdentitySetting &s, FunctionCallInfo fcinfo, int n)
+{
+	if (PG_ARGISNULL(n)) {
+		if (!in_range(s))
+			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			                errmsg("invalid value for parameter \"%s\": %d", s.name, s.value),
+			                errdetail("It was set before idtypes was loaded, so it could not be checked then; it "
+			                          "must be between %d and %d.",
+			                          s.min, s.max),
+			                errhint("Set %s to a value from %d to %d, or pass %s.", s.name, s.min, s.max, s.argument)));
+		require_configured(s);
+		return own_identity(s);
+	}
+	int32 given = PG_GETARG_INT32(n);
+	if (given < 0 || given > s.max)
+		report_out_of_range(s.argument, 0, s.max, given);
+	require_configured(s);
+	// superuser() first: it is cached, the privilege is a catalog lookup
+	if (superuser() || (in_range(s) && given == own_identity(s)))
+		return given;
+	if (pg_parameter_aclcheck(s.name, GetUserId(), ACL_SET) != ACLCHECK_OK)
+		ereport(
+		    ERROR,
+		    (errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+		     errmsg("permission denied to generate with %s %d: it is not this server's identity", s.argument, given),
+		     errdetail("Another identity than the one %s gives needs the privilege to set that parameter.", s.name),
+		     errhint("Leave out %s to generate with the server's identity, or GRANT SET ON PARAMETER %s to "
+		             "the role.",
+		             s.argument, s.name)));
+	return given;
+}
+
+} // namespace
+
+void define_identity_settings()
+{
+	define(timeid_clock, "Clock id of the timeids generated without a clock_id argument.",
+	       "-1 (the default) uses one clock id per server, drawn at random; 0 to 1023 sets it.");
+	define(tbsl_machine, "Machine id of the TBSLs generated without a machine_id argument.",
+	       "Give every server that writes into the same keyspace its own id, 0 to 99.");
+	DefineCustomBoolVariable("idtypes.require_identity",
+	                         "Generators with an identity field refuse until the server's configuration gives it.",
+	                         "For fleets: timeid_generate needs idtypes.timeid_clock_id, tbsl_generate and "
+	                         "tbsl_generate_at need idtypes.tbsl_machine_id, set in postgresql.conf, ALTER SYSTEM or "
+	                         "the command line (not -1, not the default, not by a session).",
+	                         &require_identity, false, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
+}
+
+unsigned timeid_clock_id_for(FunctionCallInfo fcinfo, int n)
+{
+	return static_cast<unsigned>(identity_of(timeid_clock, fcinfo, n));
+}
+
+std::uint32_t tbsl_machine_id_for(FunctionCallInfo fcinfo, int n)
+{
+	return static_cast<std::uint32_t>(identity_of(tbsl_machine, fcinfo, n));
+}
+
+} // namespace idtypes::pg
+
+extern "C" {
+
+Datum idtypes_generator_mode(PG_FUNCTION_ARGS); // generators.cpp
+
+PG_FUNCTION_INFO_V1(idtypes_identity);
+
+// One row: what this server generates with (in this session) and where its generator state stands.
+Datum idtypes_identity(PG_FUNCTION_ARGS)
+{
+	using namespace idtypes::pg;
+	constexpr idtypes::TimeScale unix_us{0, 1, INT64_MAX};
+	TupleDesc desc;
+	if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE)
+		elog(ERROR, "idtypes_identity() must return a row");
+	const GeneratorReport state = generator_report();
+	LOCAL_FCINFO(mode_call, 0);
+	InitFunctionCallInfoData(*mode_call, nullptr, 0, InvalidOid, nullptr, nullptr);
+
+	Datum values[6];
+	bool nulls[6] = {};
+	// -1: the clock id drawn at random, NULL until the server draws it (when it first generates a timeid)
+	values[0] = Int32GetDatum(timeid_clock.value == -1 ? static_cast<int32>(state.clock_id) : timeid_clock.value);
+	nulls[0] = timeid_clock.value == -1 && !state.clock_id_drawn;
+	values[1] = CStringGetTextDatum(origin_of(timeid_clock));
+	values[2] = Int32GetDatum(tbsl_machine.value);
+	values[3] = CStringGetTextDatum(origin_of(tbsl_machine));
+	values[4] = idtypes_generator_mode(mode_call); // what idtypes_generator_mode() says
+	nulls[5] = state.mark_us == 0;
+	values[5] = nulls[5] ? Datum(0) : TimestampTzGetDatum(timestamptz_of_units(unix_us, state.mark_us));
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls)));
+}
+
+} // extern "C"
