@@ -16,6 +16,9 @@ namespace scru160 {
 struct Randomness;
 struct Generated;
 } // namespace scru160
+namespace uuid7 {
+struct Generated;
+}
 } // namespace idtypes
 
 namespace idtypes::pg {
@@ -41,5 +44,9 @@ tbsl::Generated next_tbsl(const tbsl::Request &request);
 
 // The next SCRU160 of the server (the spec's counter rules over one state).
 scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &random);
+
+// The next UUIDv7 of the server (uuid7::next over the last one issued by any session), drawing on 64 random
+// bits. Not ok past the year 10889.
+uuid7::Generated next_uuid7(std::int64_t now_us, std::uint64_t random);
 
 } // namespace idtypes::pg
