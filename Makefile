@@ -71,8 +71,8 @@ instantiate = sed -e 's/@T@/$(1)/g' -e 's/@SHAPE@/$(SHAPE_$(1))/g' -e 's/@INPUT@
 
 # Catalog files that are not per type, after the types in the full script; an upgrade that adds one whole
 # names it in ADDS_<from>--<to>, so that both scripts take the same text.
-COMMON = src/catalog/uuid.sql src/catalog/partitions.sql src/catalog/identity.sql
-ADDS_1.1--1.2 = src/catalog/identity.sql
+COMMON = src/catalog/uuid.sql src/catalog/partitions.sql src/catalog/identity.sql src/catalog/uuid_generate.sql
+ADDS_1.1--1.2 = src/catalog/identity.sql src/catalog/uuid_generate.sql
 
 $(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) $(COMMON) Makefile
 	{ cat src/catalog/$(EXTENSION).sql; \

@@ -40,6 +40,7 @@ subjects=(
 	'scru160 DEFAULT scru160_generate()|id scru160 PRIMARY KEY DEFAULT scru160_generate()'
 	'uuid gen_random_uuid()|id uuid PRIMARY KEY DEFAULT gen_random_uuid()'
 	'bigint identity|id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY'
+	'uuid DEFAULT uuid_v7_generate()|id uuid PRIMARY KEY DEFAULT uuid_v7_generate()'
 )
 [ "$major" -ge 18 ] && subjects+=('uuid uuidv7()|id uuid PRIMARY KEY DEFAULT uuidv7()')
 declare -A tps

@@ -56,7 +56,7 @@ SET jit = off;
 CREATE SEQUENCE bench_seq;
 INSERT INTO jobs (section, subject, q)
 SELECT '1 generation (2M calls)', g || '()', format('SELECT count(%s()) FROM generate_series(1, 2000000)', g)
-FROM unnest(ARRAY['timeid_generate', 'tbsl_generate', 'uid11_generate', 'scru160_generate',
+FROM unnest(ARRAY['timeid_generate', 'tbsl_generate', 'uid11_generate', 'scru160_generate', 'uuid_v7_generate',
                   'gen_random_uuid', 'clock_timestamp'] || CASE WHEN :'has_uuidv7'::boolean THEN ARRAY['uuidv7'] ELSE '{}' END) g;
 INSERT INTO jobs (section, subject, q)
 VALUES ('1 generation (2M calls)', 'nextval()', $q$SELECT count(nextval('bench_seq')) FROM generate_series(1, 2000000)$q$);

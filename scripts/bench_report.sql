@@ -41,13 +41,15 @@ comparisons(section_like, subject_like, baseline, max_ratio, min_ratio) AS (VALU
 	('5 inserts%', 'uid11%', 'uuid gen_random_uuid()', NULL, 1.0),
 	('5 inserts%', '%', 'uuid gen_random_uuid()', NULL, NULL),
 	('6 %', '%', 'by hand', 1.1, NULL),
-	-- PostgreSQL 18's own time-ordered uuids, where the server has uuidv7()
+	-- PostgreSQL 18's own time-ordered uuids, where the server has uuidv7(); uuid_v7_generate() (issue 29):
+	-- at most half its time
+	('1 generation%', 'uuid_v7%', 'uuidv7()', 0.5, NULL),
 	('1 generation%', '%', 'uuidv7()', NULL, NULL),
 	('2 %', '%', 'uuidv7', NULL, NULL),
 	('3 sort%', '%', 'uuidv7', NULL, NULL),
 	('4 %', '%', 'uuidv7', NULL, NULL),
 	('5 inserts%', '%', 'uuid uuidv7()', NULL, NULL)),
-ours AS (SELECT * FROM r WHERE subject ~ '^(timeid|tbsl|uid11|scru160)'),
+ours AS (SELECT * FROM r WHERE subject ~ '^(timeid|tbsl|uid11|scru160|uuid_v7|uuid DEFAULT uuid_v7)'),
 paired AS (
 	SELECT DISTINCT ON (o.section, o.subject, c.baseline) o.section, o.subject, o.unit, o.value, c.baseline,
 	       b.value AS base_value, c.max_ratio, c.min_ratio

@@ -115,6 +115,8 @@ version_suites() {
 	checks "$ROOT/test/concurrency/settings.sh" session
 	log "PostgreSQL $v: no repeated or earlier ID after a restart, an immediate shutdown, a killed backend"
 	checks "$ROOT/test/concurrency/restart.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
+	log "PostgreSQL $v: uuid_v7_generate() in order across the server: sessions, restarts (5 x 300,000 one after another)"
+	checks "$ROOT/test/concurrency/uuid_v7.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"
 	log "PostgreSQL $v: binary COPY of random payloads into every type"
@@ -149,6 +151,7 @@ version_suites() {
 	checks "$ROOT/test/concurrency/run.sh" "shared (preloaded)"
 	checks "$ROOT/test/concurrency/settings.sh" session
 	checks "$ROOT/test/concurrency/restart.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
+	IDTYPES_UUID_SERIAL_ROWS=60000 checks "$ROOT/test/concurrency/uuid_v7.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 	cluster_stop
 }
 
@@ -157,6 +160,7 @@ extra_suites_15() {
 	log "generators with max_connections = 3000"
 	cluster_start max_connections=3000
 	checks "$ROOT/test/concurrency/run.sh" "shared (allocated at first use)"
+	IDTYPES_UUID_SERIAL_ROWS=60000 checks "$ROOT/test/concurrency/uuid_v7.sh"
 	cluster_stop
 
 	log "identity settings out of range at server start (preloaded, then not)"

@@ -31,6 +31,56 @@ Bytes max_at(std::int64_t units) noexcept { return at(units, 0xFF); }
 
 void format_hex(const std::uint8_t *id, char (&out)[hex_len]) noexcept { Hex::encode(id, hex, out); }
 
+Bytes layout(const V7 &v) noexcept
+{
+	Bytes b;
+	store_be64((v.time >> fraction_bits) << 16 | 0x7000 | (v.time & max_fraction), b.data());
+	store_be64(std::uint64_t{0x8} << 60 | (v.random & random_mask), b.data() + 8);
+	return b;
+}
+
+V7 v7_of(const std::uint8_t *id) noexcept
+{
+	const std::uint64_t hi = load_be64(id);
+	return V7{(hi >> 16) << fraction_bits | (hi & max_fraction), load_be64(id + 8) & random_mask};
+}
+
+Generated next(const V7 &last, std::int64_t now_us, std::uint64_t random) noexcept
+{
+	const std::uint64_t fresh = random & random_mask;
+	if (now_us > 0 && static_cast<std::uint64_t>(now_us / 1000) > max_ms)
+		return Generated{last, false};
+	const std::uint64_t clock = now_us > 0 ? time_of_us(now_us) : 0;
+	if (clock > last.time)
+		return Generated{V7{clock, fresh}, true};
+	if ((last.time & max_fraction) != max_fraction) // the fraction counts on
+		return Generated{V7{last.time + 1, fresh}, true};
+	const std::uint64_t step = 1 + (random >> 32); // then the random bits
+	if (last.random <= random_mask - step)
+		return Generated{V7{last.time, last.random + step}, true};
+	if (last.time >= max_time)
+		return Generated{last, false};
+	return Generated{V7{last.time + 1, fresh}, true}; // the next millisecond's first fraction
+}
+
+Generated shifted(const V7 &v, std::int64_t shift_us) noexcept
+{
+	// floor division, so that the step count is one whole number for every value shifted alike
+	std::int64_t ms = shift_us / 1000, us = shift_us % 1000;
+	if (us < 0) {
+		ms -= 1;
+		us += 1000;
+	}
+	if (ms > static_cast<std::int64_t>(max_ms) || ms < -static_cast<std::int64_t>(max_ms) - 1)
+		return Generated{v, false}; // past any time (and the steps would overflow)
+	const std::int64_t steps =
+	    ms * static_cast<std::int64_t>(max_fraction + 1) + us * static_cast<std::int64_t>(max_fraction + 1) / 1000;
+	const auto time = static_cast<std::int64_t>(v.time);
+	if (steps < 0 ? time < -steps : steps > static_cast<std::int64_t>(max_time) - time)
+		return Generated{v, false};
+	return Generated{V7{static_cast<std::uint64_t>(time + steps), v.random}, true};
+}
+
 PrefixRange prefix_range(std::string_view prefix) noexcept
 {
 	PrefixRange r{};

@@ -2,6 +2,8 @@
 // 48 bits are Unix milliseconds; what follows (version, variant, random or counter bits) is ordered after the
 // time. So, as for the extension's own types, the uuids of a time window or of a hex text prefix form one
 // contiguous range of PostgreSQL's uuid order (bytewise), whatever the rest holds. Used for plain uuid columns.
+// Also the generation step of uuid_v7_generate(): RFC 9562's UUIDv7 with method 3 of §6.2 as PostgreSQL 18's
+// uuidv7() lays it out (see V7 below), so that its values sort by time exactly as core's do.
 #pragma once
 
 #include <array>
@@ -43,5 +45,65 @@ using PrefixRange = idtypes::PrefixRange<Bytes>; // never empty: every 128-bit v
 // The uuids whose 32 hex digits start with the prefix: hex digits in either case, dashes ignored anywhere
 // (so prefixes of the canonical 8-4-4-4-12 form work), at most 32 digits.
 [[nodiscard]] PrefixRange prefix_range(std::string_view prefix) noexcept;
+
+// ---- Generation ----------------------------------------------------------------------------------------
+// A UUIDv7 as PostgreSQL 18 lays it out: 48 bits of Unix milliseconds, the version (7), a 12-bit fraction of
+// the millisecond (rand_a: the microsecond within it scaled to 4096 steps, RFC 9562 §6.2 method 3), the
+// variant (10), 62 random bits. `time` is the millisecond and its fraction as one number (ms << 12 | fraction,
+// 60 bits): ordering V7s by (time, random) is ordering their uuids, since version and variant are constant.
+inline constexpr unsigned fraction_bits = 12;
+inline constexpr std::uint64_t max_fraction = (std::uint64_t{1} << fraction_bits) - 1;
+inline constexpr std::uint64_t max_time = (max_ms << fraction_bits) | max_fraction;
+inline constexpr std::uint64_t random_mask = (std::uint64_t{1} << 62) - 1;
+
+struct V7 {
+	std::uint64_t time = 0;   // ms << 12 | fraction
+	std::uint64_t random = 0; // 62 bits
+};
+
+// The time of a Unix microsecond (0 .. the last microsecond of max_ms).
+constexpr std::uint64_t time_of_us(std::int64_t unix_us) noexcept
+{
+	const auto us = static_cast<std::uint64_t>(unix_us);
+	return (us / 1000) << fraction_bits | (us % 1000) * (max_fraction + 1) / 1000;
+}
+
+// The uuid's bytes, with version 7 and variant 10 set; and back (version and variant ignored).
+Bytes layout(const V7 &v) noexcept;
+V7 v7_of(const std::uint8_t *id) noexcept;
+
+struct Generated {
+	V7 value;
+	bool ok; // false past max_ms
+};
+
+// The value a generator issues after `last` (the last value it issued, or a bound above every value issued
+// before) when the clock reads now_us, drawing on 64 random bits: the clock's time with 62 fresh random bits
+// when that is later than last's time; else the time counts on (last's time plus one fraction step, fresh
+// random bits), as PostgreSQL 18's uuidv7() steps its clock; and when last's fraction is the millisecond's
+// last (4096 values in one millisecond, or a clock behind), the random bits count on, by a random step of 1
+// to 2^32 (RFC 9562 §6.2 method 2), rather than move the millisecond past the clock; past the largest random
+// bits the time carries into the next millisecond. So every value is greater than `last`: never a repeat.
+[[nodiscard]] Generated next(const V7 &last, std::int64_t now_us, std::uint64_t random) noexcept;
+
+// The last Unix microsecond of the value's millisecond: the time a restart must not forget.
+constexpr std::int64_t last_us_of(const V7 &v) noexcept
+{
+	return static_cast<std::int64_t>(v.time >> fraction_bits) * 1000 + 999;
+}
+
+// The Unix microsecond the value's time falls in.
+constexpr std::int64_t us_of(const V7 &v) noexcept
+{
+	return static_cast<std::int64_t>((v.time >> fraction_bits) * 1000 + (v.time & max_fraction) * 1000 / 4096);
+}
+
+// The largest value of a millisecond: a bound above every value issued in it or before.
+constexpr V7 last_of_ms(std::uint64_t ms) noexcept { return V7{ms << fraction_bits | max_fraction, random_mask}; }
+
+// The value's time moved by shift_us microseconds (a whole number of fraction steps: 4096 a millisecond, the
+// sub-millisecond part rounded down), its random bits kept. Values of distinct times stay distinct and in
+// order under the same shift. Not ok when the time leaves 0 .. max_time.
+[[nodiscard]] Generated shifted(const V7 &v, std::int64_t shift_us) noexcept;
 
 } // namespace idtypes::uuid7

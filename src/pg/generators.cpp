@@ -19,6 +19,7 @@
 #include "core/tbsl.hpp"
 #include "core/timeid.hpp"
 #include "core/uid11.hpp"
+#include "core/uuid7.hpp"
 #include "pg/glue.hpp"
 
 #include <cstdio>
@@ -43,7 +44,7 @@ namespace idtypes::pg {
 namespace {
 
 // The layout is part of the name: a library with another layout must not attach to this one.
-constexpr const char *state_name = "idtypes generators v3";
+constexpr const char *state_name = "idtypes generators v4";
 
 constexpr std::uint32_t clock_id_not_drawn = 0xFFFFFFFF;
 
@@ -66,6 +67,8 @@ struct ServerState {
 	tbsl::State tbsl;
 	slock_t scru160_lock;
 	scru160::State scru160;
+	slock_t uuid7_lock; // held only around uuid7::next: a pure step that never waits
+	uuid7::V7 uuid7_last;
 };
 
 enum class Home { none, preloaded, dsm_registry, main_segment };
@@ -157,6 +160,8 @@ void init_state(void *memory)
 	new (&s->scru160) scru160::State();
 	s->scru160.timestamp = static_cast<std::uint64_t>(mark_ms); // with the counter used up: the next ms
 	s->scru160.counter = mark > 0 ? 0xFFFF : 0;
+	SpinLockInit(&s->uuid7_lock);
+	s->uuid7_last = uuid7::last_of_ms(static_cast<std::uint64_t>(mark_ms)); // above every UUIDv7 up to the mark
 }
 
 // Makes sure IDs may carry times up to `until_us`: when that passes the mark on disk, one session writes
@@ -415,6 +420,25 @@ GeneratorReport generator_report()
 	std::uint32_t id = pg_atomic_read_u32(&s.timeid_clock_id);
 	return GeneratorReport{id != clock_id_not_drawn, id,
 	                       static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))};
+}
+
+uuid7::Generated next_uuid7(std::int64_t now_us, std::uint64_t random)
+{
+	ServerState &s = server_state();
+	for (;;) {
+		// a value is issued only once its millisecond is below the mark: else the mark moves on first
+		SpinLockAcquire(&s.uuid7_lock);
+		uuid7::Generated g = uuid7::next(s.uuid7_last, now_us, random);
+		const std::int64_t until_us = uuid7::last_us_of(g.value);
+		if (!g.ok || until_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))) {
+			if (g.ok)
+				s.uuid7_last = g.value;
+			SpinLockRelease(&s.uuid7_lock);
+			return g;
+		}
+		SpinLockRelease(&s.uuid7_lock);
+		durable_or_error(s, until_us);
+	}
 }
 
 } // namespace idtypes::pg

@@ -16,6 +16,9 @@ namespace scru160 {
 struct Randomness;
 struct Generated;
 } // namespace scru160
+namespace uuid7 {
+struct Generated;
+}
 } // namespace idtypes
 
 namespace idtypes::pg {
@@ -51,5 +54,9 @@ struct GeneratorReport {
 	std::int64_t mark_us;
 };
 GeneratorReport generator_report();
+
+// The next UUIDv7 of the server (uuid7::next over the last one issued by any session), drawing on 64 random
+// bits. Not ok past the year 10889.
+uuid7::Generated next_uuid7(std::int64_t now_us, std::uint64_t random);
 
 } // namespace idtypes::pg

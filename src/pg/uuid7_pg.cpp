@@ -6,8 +6,10 @@
 // from any symbol PostgreSQL or libuuid export. Of the mechanism's entry points, uuid.sql binds all but
 // uuid_v7_prefix_range (uuid has no range type here), uuid_v7_in_range and uuid_v7_comparison_sel (uuid's btree
 // family and comparison operators are PostgreSQL's own, not the extension's to change).
+// Also the generators: uuid_v7_generate over the server's one generator state, uuid_v7_generate_at without it.
 #include "core/uuid7.hpp"
 #include "pg/fixed_shape.hpp"
+#include "pg/generators.hpp"
 
 extern "C" {
 #include "utils/uuid.h"
@@ -35,8 +37,70 @@ const IdTypeTraits traits = {"uuid",
                              fixed_compare<uuid7::size>,
                              fixed_position<uuid7::size>};
 
+Datum uuid_datum(const uuid7::V7 &v)
+{
+	auto *out = static_cast<pg_uuid_t *>(palloc(sizeof(pg_uuid_t)));
+	const uuid7::Bytes bytes = uuid7::layout(v);
+	memcpy(out->data, bytes.data(), bytes.size());
+	return UUIDPGetDatum(out);
+}
+
+std::uint64_t random_bits()
+{
+	std::uint64_t random;
+	pooled_random(&random, sizeof random);
+	return random;
+}
+
+// The millisecond range every generated uuid lies in: 22008 outside it (and for infinities), naming it.
+void check_generated_time(TimestampTz ts)
+{
+	generated_units_of_timestamptz(uuid7::time_scale, ts, "uuid", 0, static_cast<std::int64_t>(uuid7::max_ms));
+}
+
+// The value with its time moved as uuidv7(shift) moves it: the interval added to its timestamptz (months and
+// days by the calendar of the session's time zone), the difference applied to the value in whole fraction
+// steps, so that values of the same shift keep the server's order among themselves.
+uuid7::V7 shifted(const uuid7::V7 &v, Interval *shift)
+{
+	const std::int64_t unix_us = uuid7::us_of(v);
+	const TimestampTz at = unix_us - to_unix_us(0); // to_unix_us(0): PostgreSQL's epoch in Unix microseconds
+	const TimestampTz moved = DatumGetTimestampTz(
+	    DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(at), IntervalPGetDatum(shift)));
+	check_generated_time(moved);
+	uuid7::Generated g = uuid7::shifted(v, to_unix_us(moved) - unix_us);
+	if (!g.ok) // a fraction step outside the range, at its very ends
+		check_generated_time(moved < 0 ? DT_NOBEGIN : DT_NOEND);
+	return g.value;
+}
+
 } // namespace
 
 extern "C" {
-IDTYPES_RANGE_FUNCTIONS(uuid_v7, traits)
+
+PG_FUNCTION_INFO_V1(uuid_v7_generate);
+PG_FUNCTION_INFO_V1(uuid_v7_generate_at);
+
+Datum uuid_v7_generate(PG_FUNCTION_ARGS)
+{
+	uuid7::Generated g = next_uuid7(clock_now_us(), random_bits());
+	if (!g.ok)
+		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+		                errmsg("the clock is past the last time a UUIDv7 can hold (10889-08-02 05:31:50.655 UTC)")));
+	if (PG_NARGS() > 0 && !PG_ARGISNULL(0))
+		return uuid_datum(shifted(g.value, PG_GETARG_INTERVAL_P(0)));
+	return uuid_datum(g.value);
 }
+
+// A UUIDv7 of a past time, for loading history: its microsecond as the fraction, 62 random bits, no server
+// state.
+Datum uuid_v7_generate_at(PG_FUNCTION_ARGS)
+{
+	const TimestampTz ts = PG_GETARG_TIMESTAMPTZ(0);
+	check_generated_time(ts);
+	return uuid_datum(uuid7::V7{uuid7::time_of_us(to_unix_us(ts)), random_bits() & uuid7::random_mask});
+}
+
+IDTYPES_RANGE_FUNCTIONS(uuid_v7, traits)
+
+} // extern "C"

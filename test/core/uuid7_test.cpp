@@ -175,3 +175,154 @@ TEST(Uuid7, TimeWindowsAreMillisecondRanges)
 }
 
 } // namespace
+
+// ---- Generation: PostgreSQL 18's layout, never a repeat, the fraction and then the random bits counting on
+
+// The layout as PostgreSQL 18's uuidv7() writes it: RFC 9562 A.6's example (2022-02-22 19:22:22 UTC) with its
+// rand_a read as a fraction and its rand_b as the random bits, byte for byte; and back.
+TEST(Uuid7Generate, LayoutIsPostgresEighteens)
+{
+	const uuid7::V7 v{0x17F22E279B0ull << 12 | 0xCC3, 0x18C4DC0C0C07398Full};
+	EXPECT_EQ(hex_of(uuid7::layout(v)), "017f22e279b07cc398c4dc0c0c07398f");
+	const uuid7::Bytes b = uuid7::layout(v);
+	EXPECT_EQ(uuid7::v7_of(b.data()).time, v.time);
+	EXPECT_EQ(uuid7::v7_of(b.data()).random, v.random);
+	EXPECT_EQ(uuid7::unix_ms(b.data()), 0x17F22E279B0u);
+	// version 7 and variant 10 whatever the bits given
+	const uuid7::Bytes ones = uuid7::layout(uuid7::V7{uuid7::max_time, ~std::uint64_t{0}});
+	EXPECT_EQ(hex_of(ones), "ffffffffffff7fffbfffffffffffffff");
+	EXPECT_EQ(hex_of(uuid7::layout(uuid7::V7{})), "00000000000070008000000000000000");
+}
+
+// The fraction is the microsecond within the millisecond scaled to 4096 steps: (us % 1000) * 4096 / 1000.
+TEST(Uuid7Generate, FractionIsTheMicrosecondScaled)
+{
+	EXPECT_EQ(uuid7::time_of_us(1645557742000000), 1645557742000ull << 12);
+	EXPECT_EQ(uuid7::time_of_us(1645557742000001), 1645557742000ull << 12 | 4);    // 4.096
+	EXPECT_EQ(uuid7::time_of_us(1645557742000500), 1645557742000ull << 12 | 2048); // half
+	EXPECT_EQ(uuid7::time_of_us(1645557742000999), 1645557742000ull << 12 | 4091); // 4091.9
+	EXPECT_EQ(uuid7::time_of_us(0), 0u);
+	for (std::int64_t us = 0; us < 1000; us++) // increasing with the microsecond, never past the millisecond
+		EXPECT_LT(uuid7::time_of_us(us), uuid7::time_of_us(us + 1));
+	EXPECT_EQ(uuid7::last_us_of(uuid7::V7{uuid7::time_of_us(1645557742000500), 0}), 1645557742000999);
+}
+
+// A clock later than the last value: its time and 62 fresh random bits (the top two of the draw dropped).
+TEST(Uuid7Generate, TheClocksTimeWhenItIsLater)
+{
+	const std::int64_t now = 1700000000123456;
+	uuid7::Generated g = uuid7::next(uuid7::V7{uuid7::time_of_us(now) - 1, uuid7::random_mask}, now, ~0ull);
+	ASSERT_TRUE(g.ok);
+	EXPECT_EQ(g.value.time, uuid7::time_of_us(now));
+	EXPECT_EQ(g.value.random, uuid7::random_mask);
+	g = uuid7::next(uuid7::V7{}, now, 0x123456789abcdefull);
+	EXPECT_EQ(g.value.random, 0x123456789abcdefull);
+}
+
+// The clock not later: the fraction counts on by one step with fresh random bits, as uuidv7() does.
+TEST(Uuid7Generate, TheFractionCountsOnFirst)
+{
+	const std::int64_t now = 1700000000123456;
+	const uuid7::V7 last{uuid7::time_of_us(now), 0x3FFFFFFFFFFFFFF0ull};
+	uuid7::Generated g = uuid7::next(last, now, 5);
+	ASSERT_TRUE(g.ok);
+	EXPECT_EQ(g.value.time, last.time + 1);
+	EXPECT_EQ(g.value.random, 5u);           // smaller random bits, yet a later value: the time decides
+	g = uuid7::next(last, now - 3000000, 5); // a clock 3 s behind: the same
+	EXPECT_EQ(g.value.time, last.time + 1);
+	g = uuid7::next(last, -1, 5); // a clock before 1970
+	EXPECT_EQ(g.value.time, last.time + 1);
+}
+
+// At the millisecond's last fraction the random bits count on, by 1 + the draw's top 32 bits, keeping the
+// millisecond (a clock behind, or 4096 values in one millisecond, does not push the time ahead of the clock);
+// past the largest random bits the time carries into the next millisecond.
+TEST(Uuid7Generate, ThenTheRandomBitsThenTheNextMillisecond)
+{
+	const std::uint64_t ms = 1700000000123;
+	const uuid7::V7 last{ms << 12 | uuid7::max_fraction, 1000};
+	uuid7::Generated g = uuid7::next(last, static_cast<std::int64_t>(ms) * 1000 + 999, 0x00000007FFFFFFFFull);
+	ASSERT_TRUE(g.ok);
+	EXPECT_EQ(g.value.time, last.time);
+	EXPECT_EQ(g.value.random, 1000u + 8);
+	g = uuid7::next(last, 0, 0);
+	EXPECT_EQ(g.value.random, 1001u);
+	g = uuid7::next(last, 0, ~0ull);
+	EXPECT_EQ(g.value.random, 1000u + (std::uint64_t{1} << 32));
+	// no room left for the step: the next millisecond, fraction 0, fresh random bits
+	g = uuid7::next(uuid7::V7{last.time, uuid7::random_mask - 8}, 0, 0x00000008FFFFFFFFull);
+	EXPECT_EQ(g.value.time, (ms + 1) << 12);
+	EXPECT_EQ(g.value.random, 0x00000008FFFFFFFFull);
+	g = uuid7::next(uuid7::V7{last.time, uuid7::random_mask - 8}, 0, 0x00000007FFFFFFFFull);
+	EXPECT_EQ(g.value.time, last.time);
+	EXPECT_EQ(g.value.random, uuid7::random_mask);
+	// the bound a restart starts from (the mark's millisecond, all ones) leads to the next millisecond
+	g = uuid7::next(uuid7::last_of_ms(ms), 0, 42);
+	EXPECT_EQ(g.value.time, (ms + 1) << 12);
+	EXPECT_EQ(g.value.random, 42u);
+}
+
+TEST(Uuid7Generate, NotPastTheLastMillisecond)
+{
+	EXPECT_FALSE(uuid7::next(uuid7::last_of_ms(uuid7::max_ms), 0, 0).ok);
+	EXPECT_FALSE(uuid7::next(uuid7::V7{}, static_cast<std::int64_t>(uuid7::max_ms + 1) * 1000, 0).ok);
+	uuid7::Generated g = uuid7::next(uuid7::V7{}, static_cast<std::int64_t>(uuid7::max_ms) * 1000 + 999, 0);
+	ASSERT_TRUE(g.ok);
+	EXPECT_EQ(g.value.time >> 12, uuid7::max_ms);
+	g = uuid7::next(uuid7::V7{uuid7::max_time - 1, 0}, 0, 0);
+	ASSERT_TRUE(g.ok);
+	EXPECT_EQ(g.value.time, uuid7::max_time);
+}
+
+// Any clock (ahead, still, behind, jumping) and any draws: each value's uuid is greater than the last one's.
+TEST(Uuid7Generate, EveryValueIsGreaterThanTheLast)
+{
+	std::mt19937_64 rng(29);
+	uuid7::V7 last{};
+	uuid7::Bytes last_bytes = uuid7::layout(last);
+	std::int64_t now = 1700000000000000;
+	std::size_t fractions = 0, randoms = 0;
+	for (int i = 0; i < 2000000; i++) {
+		switch (rng() % 8) {
+		case 0: now += static_cast<std::int64_t>(rng() % 3); break;
+		case 1: now -= static_cast<std::int64_t>(rng() % 2000); break; // set back
+		case 2: now += static_cast<std::int64_t>(rng() % 5000); break;
+		default: break; // many values in one microsecond
+		}
+		uuid7::Generated g = uuid7::next(last, now, rng());
+		ASSERT_TRUE(g.ok);
+		const uuid7::Bytes b = uuid7::layout(g.value);
+		ASSERT_LT(last_bytes, b) << i;
+		fractions += g.value.time == last.time + 1;
+		randoms += g.value.time == last.time;
+		last = g.value;
+		last_bytes = b;
+	}
+	EXPECT_GT(fractions, 100000u); // both ways of counting on were taken
+	EXPECT_GT(randoms, 1000u);
+}
+
+// Shifted by whole milliseconds the fraction and random bits stay; a sub-millisecond shift moves the fraction
+// by its steps, rounded down; values of one shift keep their order; the range is 0 .. max_time.
+TEST(Uuid7Generate, Shifted)
+{
+	const uuid7::V7 v{1700000000123ull << 12 | 100, 77};
+	uuid7::Generated g = uuid7::shifted(v, -86400000000);
+	ASSERT_TRUE(g.ok);
+	EXPECT_EQ(g.value.time, (1700000000123ull - 86400000) << 12 | 100);
+	EXPECT_EQ(g.value.random, 77u);
+	EXPECT_EQ(uuid7::shifted(v, 1).value.time, v.time + 4);  // 4.096 steps
+	EXPECT_EQ(uuid7::shifted(v, -1).value.time, v.time - 5); // -1000 us + 999 us: -4096 + 4091
+	EXPECT_EQ(uuid7::shifted(v, 0).value.time, v.time);
+	for (std::int64_t s : {std::int64_t{-1234567}, std::int64_t{-1}, std::int64_t{3}, std::int64_t{999}})
+		for (std::uint64_t t = v.time; t < v.time + 5000; t++)
+			ASSERT_LT(uuid7::shifted(uuid7::V7{t, 0}, s).value.time, uuid7::shifted(uuid7::V7{t + 1, 0}, s).value.time);
+	EXPECT_TRUE(uuid7::shifted(uuid7::V7{0, 0}, 0).ok);
+	EXPECT_FALSE(uuid7::shifted(uuid7::V7{3, 0}, -1).ok);
+	EXPECT_FALSE(uuid7::shifted(uuid7::V7{uuid7::max_time, 0}, 1).ok);
+	EXPECT_FALSE(uuid7::shifted(v, INT64_MAX).ok);
+	EXPECT_FALSE(uuid7::shifted(v, INT64_MIN).ok);
+	g = uuid7::shifted(uuid7::V7{0, 0}, static_cast<std::int64_t>(uuid7::max_ms) * 1000 + 999);
+	ASSERT_TRUE(g.ok);
+	EXPECT_EQ(g.value.time, uuid7::time_of_us(static_cast<std::int64_t>(uuid7::max_ms) * 1000 + 999));
+}
