@@ -113,6 +113,9 @@ version_suites() {
 	checks "$ROOT/test/concurrency/settings.sh" session
 	log "PostgreSQL $v: no repeated or earlier ID after a restart, an immediate shutdown, a killed backend"
 	checks "$ROOT/test/concurrency/restart.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
+	log "PostgreSQL $v: generator state that fails safe (mark not writable, hung, garbled; clock_backward; copies)"
+	checks "$ROOT/test/concurrency/failsafe.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
+	checks "$ROOT/test/concurrency/copies.sh" "$("$PG_CONFIG" --bindir)" no
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"
 	log "PostgreSQL $v: binary COPY of random payloads into every type"
@@ -142,6 +145,8 @@ version_suites() {
 	checks "$ROOT/test/concurrency/run.sh" "shared (preloaded)"
 	checks "$ROOT/test/concurrency/settings.sh" session
 	checks "$ROOT/test/concurrency/restart.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
+	checks "$ROOT/test/concurrency/failsafe.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
+	checks "$ROOT/test/concurrency/copies.sh" "$("$PG_CONFIG" --bindir)" yes
 	cluster_stop
 }
 
