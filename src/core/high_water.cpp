@@ -82,7 +82,11 @@ Parsed parse_layout_2(Reader r)
 		p.contents.key.k0 = r.hex16();
 		r.literal(" ");
 		p.contents.key.k1 = r.hex16();
-		r.literal("\nowner ");
+		r.literal("\n");
+		p.contents.has_key = true;
+	}
+	if (r.ok && !r.rest.empty()) {
+		r.literal("owner ");
 		Instance &o = p.contents.owner;
 		o.system_id = r.decimal();
 		r.literal(" ");
@@ -92,7 +96,7 @@ Parsed parse_layout_2(Reader r)
 		r.literal(" ");
 		o.birth_ns = r.time_us();
 		r.literal("\n");
-		p.contents.has_key = p.contents.has_owner = true;
+		p.contents.has_owner = true;
 	}
 	return r.at_end() ? p : garbled();
 }
@@ -123,12 +127,14 @@ std::size_t format(const Contents &c, char (&out)[max_text]) noexcept
 {
 	int n = std::snprintf(out, sizeof out, "%.*s%d\nmark %lld\n", static_cast<int>(header.size()), header.data(),
 	                      layout, static_cast<long long>(c.mark));
+	if (c.has_key)
+		n += std::snprintf(out + n, sizeof out - static_cast<std::size_t>(n), "key %016llx %016llx\n",
+		                   static_cast<unsigned long long>(c.key.k0), static_cast<unsigned long long>(c.key.k1));
 	if (c.has_key && c.has_owner)
-		n += std::snprintf(
-		    out + n, sizeof out - static_cast<std::size_t>(n), "key %016llx %016llx\nowner %llu %llu %llu %lld\n",
-		    static_cast<unsigned long long>(c.key.k0), static_cast<unsigned long long>(c.key.k1),
-		    static_cast<unsigned long long>(c.owner.system_id), static_cast<unsigned long long>(c.owner.device),
-		    static_cast<unsigned long long>(c.owner.inode), static_cast<long long>(c.owner.birth_ns));
+		n += std::snprintf(out + n, sizeof out - static_cast<std::size_t>(n), "owner %llu %llu %llu %lld\n",
+		                   static_cast<unsigned long long>(c.owner.system_id),
+		                   static_cast<unsigned long long>(c.owner.device),
+		                   static_cast<unsigned long long>(c.owner.inode), static_cast<long long>(c.owner.birth_ns));
 	return static_cast<std::size_t>(n);
 }
 

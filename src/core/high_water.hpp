@@ -5,8 +5,9 @@
 // Layout 2 (idtypes 1.2), one item per line:
 //   idtypes high-water mark layout 2
 //   mark <Unix µs>
-//   key <k0, 16 hex digits> <k1, 16 hex digits>                    (optional, with the next line)
-//   owner <system identifier> <device> <inode> <birth time, ns>   (the instance that drew the key)
+//   key <k0, 16 hex digits> <k1, 16 hex digits>                    (optional)
+//   owner <system identifier> <device> <inode> <birth time, ns>   (the instance that drew the key; a
+//                                   layout 1 key not yet checked by a 1.2 server is written without it)
 // Layout 1 (idtypes 1.0 and 1.1), one line: "<mark>" or "<mark> <k0> <k1>" (16 hex digits each), with no
 // owner. A later layout keeps its first line's form, so that this version refuses it rather than misread it.
 #pragma once

@@ -44,6 +44,15 @@ TEST(HighWater, Layout2RoundTripsWithAndWithoutKey)
 	EXPECT_EQ(p.contents.key.k1, c.key.k1);
 	EXPECT_TRUE(high_water::same_instance(p.contents.owner, c.owner));
 
+	// a layout 1 key whose owner was not checked yet keeps its place, without an owner
+	high_water::Contents unchecked = c;
+	unchecked.has_owner = false;
+	p = high_water::parse(text_of(unchecked));
+	ASSERT_EQ(p.status, high_water::Parse::ok);
+	EXPECT_TRUE(p.contents.has_key);
+	EXPECT_FALSE(p.contents.has_owner);
+	EXPECT_EQ(p.contents.key.k0, c.key.k0);
+
 	high_water::Contents bare;
 	bare.mark = 5;
 	p = high_water::parse(text_of(bare));
@@ -72,9 +81,8 @@ TEST(HighWater, AnythingElseIsGarbledOrNewer)
 	     {"", "garbage here", "garbage here\n", "1764000000123456", "1764000000123456 0123\n", "-5\n",
 	      "99999999999999999999\n", "1764000000123456 0123456789ABCDEF fedcba9876543210\n",
 	      "idtypes high-water mark layout 2\n", "idtypes high-water mark layout 2\nmark 12\nkey 0123456789abcdef\n",
-	      "idtypes high-water mark layout 2\nmark 12\nkey 0123456789abcdef fedcba9876543210\n",
-	      "idtypes high-water mark layout 2\nmark 12\n\n", "idtypes high-water mark layout 1\n1764000000123456\n",
-	      "idtypes high-water mark layout x\n"})
+	      "idtypes high-water mark layout 2\nmark 12\n\n", "idtypes high-water mark layout 2\nmark 12\nowner 1 2 3 4\n",
+	      "idtypes high-water mark layout 1\n1764000000123456\n", "idtypes high-water mark layout x\n"})
 		EXPECT_EQ(high_water::parse(text).status, high_water::Parse::garbled) << '"' << text << '"';
 	high_water::Parsed p = high_water::parse("idtypes high-water mark layout 3\nwhatever a later version writes\n");
 	EXPECT_EQ(p.status, high_water::Parse::newer_layout);
