@@ -32,11 +32,16 @@ trap 'for d in "$work"/*/; do [ -f "$d/postmaster.pid" ] && as_postgres "$bin/pg
 sql() { local name=$1; shift; PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -h "$work" -p "${port[$name]}" -U postgres -d postgres "$@"; }
 key_of() { grep '^key ' "$work/$1/pg_idtypes_high_water"; }
 
-# name name label: 200,000 values from each server at once; none may be in common
+# name name label: 200,000 values from each server at once (both start at the same instant: a shared key
+# gives equal values only where the two overlap in time); none may be in common
 none_in_common() {
-	local a=$1 b=$2 label=$3 common
-	sql "$a" -c "COPY (SELECT uid11_generate_random() FROM generate_series(1, 200000)) TO STDOUT" | sort >"$work/$a.ids" &
-	sql "$b" -c "COPY (SELECT uid11_generate_random() FROM generate_series(1, 200000)) TO STDOUT" | sort >"$work/$b.ids" &
+	local a=$1 b=$2 label=$3 common at name
+	at=$(date -u -d '+1 second' '+%Y-%m-%d %H:%M:%S.%N+00')
+	for name in "$a" "$b"; do
+		sql "$name" -c "SELECT pg_sleep_until('$at')" \
+			-c "COPY (SELECT uid11_generate_random() FROM generate_series(1, 200000)) TO STDOUT" | grep -v '^$' |
+			sort >"$work/$name.ids" &
+	done
 	wait
 	common=$(comm -12 "$work/$a.ids" "$work/$b.ids" | wc -l)
 	if [ "$(sort -u "$work/$a.ids" | wc -l)" = 200000 ] && [ "$(sort -u "$work/$b.ids" | wc -l)" = 200000 ] && [ "$common" = 0 ]; then
