@@ -13,7 +13,7 @@ trap cluster_stop EXIT
 psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
 
 subjects=("nextval('bench_seq')" "gen_random_uuid()" "timeid_generate()" "tbsl_generate()" "tbsl_generate(NULL, true)"
-	"uid11_generate()" "scru160_generate()" "uuid_v7_generate()")
+	"uid11_generate()" "scru160_generate()" "uid11_generate_random()" "uuid_v7_generate()")
 declare -A ns
 modes=("loaded on demand|" "preloaded|shared_preload_libraries=idtypes")
 for m in "${modes[@]}"; do

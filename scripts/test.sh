@@ -117,6 +117,9 @@ version_suites() {
 	checks "$ROOT/test/concurrency/restart.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 	log "PostgreSQL $v: uuid_v7_generate() in order across the server: sessions, restarts (5 x 300,000 one after another)"
 	checks "$ROOT/test/concurrency/uuid_v7.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
+	log "PostgreSQL $v: generator state that fails safe (mark not writable, hung, garbled; clock_backward; copies)"
+	checks "$ROOT/test/concurrency/failsafe.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
+	checks "$ROOT/test/concurrency/copies.sh" "$("$PG_CONFIG" --bindir)" no
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"
 	log "PostgreSQL $v: binary COPY of random payloads into every type"
@@ -152,6 +155,8 @@ version_suites() {
 	checks "$ROOT/test/concurrency/settings.sh" session
 	checks "$ROOT/test/concurrency/restart.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 	IDTYPES_UUID_SERIAL_ROWS=60000 checks "$ROOT/test/concurrency/uuid_v7.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
+	checks "$ROOT/test/concurrency/failsafe.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
+	checks "$ROOT/test/concurrency/copies.sh" "$("$PG_CONFIG" --bindir)" yes
 	cluster_stop
 }
 

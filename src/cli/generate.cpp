@@ -122,6 +122,7 @@ public:
 			      " microseconds behind the last TBSL generated";
 			break;
 		case tbsl::Status::interrupted: why = "interrupted while waiting for the clock"; break;
+		case tbsl::Status::clock_unavailable: why = "the clock could not be read"; break; // not from clock_now
 		}
 		return false;
 	}

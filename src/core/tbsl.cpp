@@ -132,15 +132,15 @@ void describe(const BaseParsed &p, char (&out)[detail_size]) noexcept
 Step step(State &state, const Request &req, std::int64_t now) noexcept
 {
 	if (now < 0 || now > time_scale.max_units)
-		return Step{StepResult::out_of_range, {}, 0};
+		return Step{StepResult::out_of_range, {}, 0, now};
 	if (now < state.last_us) // TBSL must carry the real time: never issue an earlier one
-		return Step{StepResult::behind, {}, state.last_us - now};
+		return Step{StepResult::behind, {}, state.last_us - now, now};
 	State::Sequence &seq = state.sequences[req.machine];
 	std::uint32_t suffix;
 	if (now == seq.us) {
 		suffix = seq.value + 1 + (req.sequenced ? 0 : (req.random >> 20) & 0xF);
 		if (suffix > max_suffix)
-			return Step{StepResult::exhausted, {}, 0};
+			return Step{StepResult::exhausted, {}, 0, now};
 	} else {
 		suffix = req.sequenced ? 0 : req.random & max_suffix;
 	}
@@ -148,36 +148,40 @@ Step step(State &state, const Request &req, std::int64_t now) noexcept
 	seq.value = suffix;
 	if (now > state.last_us)
 		state.last_us = now;
-	return Step{StepResult::issued, make(static_cast<std::uint64_t>(now) * 100 + req.machine, suffix), 0};
+	return Step{StepResult::issued, make(static_cast<std::uint64_t>(now) * 100 + req.machine, suffix), 0, now};
 }
 
 Generated generate(const Stepper &stepper, const Request &req, const Clock &clock) noexcept
 {
-	const std::int64_t start = clock.now_us(clock.ctx);
-	std::int64_t now = start;
+	bool first = true;
+	std::int64_t start = 0;
 	for (;;) {
-		Step s = stepper.step(stepper.ctx, req, now);
+		Step s = stepper.step(stepper.ctx, req, clock);
+		if (first) {
+			start = s.now_us;
+			first = false;
+		}
 		switch (s.result) {
 		case StepResult::issued: return Generated{s.value, Status::ok, 0};
 		case StepResult::out_of_range: return Generated{{}, Status::clock_range, 0};
+		case StepResult::no_clock: return Generated{{}, Status::clock_unavailable, 0};
 		case StepResult::behind:
 			if (req.on_backward == ClockBackward::error)
 				return Generated{{}, Status::clock_behind, s.behind_us};
 			break;
 		case StepResult::exhausted: break;
 		}
-		if (now - start > req.max_wait_us)
+		if (s.now_us - start > req.max_wait_us)
 			return Generated{{}, Status::wait_timeout, s.behind_us};
 		if (!clock.pause(clock.ctx))
 			return Generated{{}, Status::interrupted, 0};
-		now = clock.now_us(clock.ctx);
 	}
 }
 
 namespace {
-Step step_on_state(void *ctx, const Request &req, std::int64_t now) noexcept
+Step step_on_state(void *ctx, const Request &req, const Clock &clock) noexcept
 {
-	return step(*static_cast<State *>(ctx), req, now);
+	return step(*static_cast<State *>(ctx), req, clock.now_us(clock.ctx));
 }
 } // namespace
 

@@ -101,22 +101,26 @@ struct State {
 	} sequences[max_machine + 1];
 };
 
-// One attempt at a given time, without waiting (so it can run under a lock).
-enum class StepResult : std::uint8_t { issued, behind, exhausted, out_of_range };
+// One attempt at a given time, without waiting (so it can run under a lock). no_clock: the stepper could
+// not use the clock (a server whose high-water mark cannot be moved past it); step() never returns it.
+enum class StepResult : std::uint8_t { issued, behind, exhausted, out_of_range, no_clock };
 struct Step {
 	StepResult result;
 	Bytes value;
 	std::int64_t behind_us; // for behind: how far the time is behind the last TBSL issued
+	std::int64_t now_us;    // the clock reading the step was taken at
 };
 [[nodiscard]] Step step(State &state, const Request &request, std::int64_t now_us) noexcept;
 
-// Where the steps run: on a state directly, or through a lock around a shared one.
+// Where the steps run: on a state directly, or through a lock around a shared one. A step reads the clock
+// itself, where it compares with the last TBSL (under the lock of a shared state): read before, the reading
+// could be overtaken by another generator's later TBSL and look like a clock that went backwards.
 struct Stepper {
-	Step (*step)(void *ctx, const Request &request, std::int64_t now_us) noexcept;
+	Step (*step)(void *ctx, const Request &request, const Clock &clock) noexcept;
 	void *ctx;
 };
 
-enum class Status : std::uint8_t { ok, clock_behind, wait_timeout, interrupted, clock_range };
+enum class Status : std::uint8_t { ok, clock_behind, wait_timeout, interrupted, clock_range, clock_unavailable };
 
 struct Generated {
 	Bytes value;
@@ -124,9 +128,9 @@ struct Generated {
 	std::int64_t behind_us; // for clock_behind and wait_timeout
 };
 
-// Steps until an ID is issued: waits (pausing between clock readings) while the clock is behind the last TBSL
-// issued or the microsecond's suffixes are used up, at most max_wait_us; or fails at once when the clock is
-// behind and the policy is `error`.
+// Steps until an ID is issued: waits (pausing between steps) while the clock is behind the last TBSL issued
+// or the microsecond's suffixes are used up, at most max_wait_us; or fails at once when the clock is behind
+// and the policy is `error`, or the stepper could not use the clock (clock_unavailable).
 [[nodiscard]] Generated generate(const Stepper &stepper, const Request &request, const Clock &clock) noexcept;
 [[nodiscard]] Generated generate(State &state, const Request &request, const Clock &clock) noexcept;
 

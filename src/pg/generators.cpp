@@ -9,10 +9,11 @@
 //   backend; the few KB needed fit the ~100 kB reserve). If that space is gone, generation is refused with a
 //   hint to preload idtypes, never served from per-session state.
 // Across restarts and crash restarts, which start the state afresh, a high-water mark on disk keeps
-// generators above every ID issued before: no ID carries a time past the mark until the mark is written
-// (durably, reserved 200 ms ahead, so the cost is a rare write, never one per ID), and a new state starts
-// at the mark (timeid and uid11 at its last value + 1, scru160 by its counter rule; tbsl waits for the clock
-// or refuses, per idtypes.clock_backward).
+// generators above every ID issued before (src/pg/high_water.cpp): no ID carries a time past the mark until
+// the mark is written (durably, reserved 200 ms ahead, so the cost is a rare write, never one per ID), and a
+// new state starts past the mark (timeid, uid11 and tbsl at its last value + 1, scru160 by its counter
+// rule). When the mark cannot be moved, generation fails (58030) rather than issue an ID a restart could
+// forget; when the file cannot be read or understood, generation stops until it is repaired.
 #include "pg/generators.hpp"
 
 #include "core/scru160.hpp"
@@ -21,15 +22,13 @@
 #include "core/uid11.hpp"
 #include "core/uuid7.hpp"
 #include "pg/glue.hpp"
+#include "pg/high_water.hpp"
 
-#include <cstdio>
-#include <fcntl.h>
 #include <new>
-#include <unistd.h>
 
 extern "C" {
+#include "access/xlog.h"
 #include "port/atomics.h"
-#include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
@@ -48,22 +47,33 @@ constexpr const char *state_name = "idtypes generators v4";
 
 constexpr std::uint32_t clock_id_not_drawn = 0xFFFFFFFF;
 
-// In the data directory (every process's working directory).
-constexpr const char *high_water_file = "pg_idtypes_high_water";
-constexpr const char *high_water_temp = "pg_idtypes_high_water.tmp";
 constexpr std::int64_t reserve_ahead_us = 200000;
+// How long a session waits for another one's write of the mark before it gives up.
+constexpr TimestampTz mark_wait_limit_us = 10000000;
+
+// The fullrand key. Drawn at first use unless the mark file holds this instance's key; written there before
+// any value made with it is issued (a restart must find the same key: another one could map a new ticket
+// onto a value issued before). A key the file holds is checked first: it may be the key of the server
+// this data directory was copied from (see this_instance()), which a copy must not share.
+enum KeyState : std::uint32_t { key_missing, key_unchecked, key_unsaved, key_saved };
 
 struct ServerState {
 	pg_atomic_uint64 durable_until_us; // IDs may carry times up to here (Unix µs): the mark on disk
-	pg_atomic_flag writing_mark;       // taken by the one session writing the next mark
+	LWLock mark_lock;                  // held by the one session writing the mark file or settling the key
+	int mark_lock_tranche;
+	pg_atomic_uint32 mark_writer_pid; // who holds mark_lock, for the error of a session that gave up waiting
+	// Set up once, then read: a file that could not be read or understood stops generation until a restart.
+	FileState file_state;
+	int file_error_number;
+	int file_layout;
+	WriteFailure logged_failure; // under mark_lock: the write failure last logged (step none after a success)
 	pg_atomic_uint64 timeid_last_micros;
 	pg_atomic_uint32 timeid_clock_id; // for idtypes.timeid_clock_id = -1; drawn at first use
 	pg_atomic_uint64 uid11_last;
 	pg_atomic_uint64 fullrand_last_ticket;
-	pg_atomic_uint32 fullrand_key_state; // a KeyState
-	slock_t fullrand_key_lock;           // held only while the key is set
-	uid11::FullrandKey fullrand_key;
-	slock_t tbsl_lock; // held only around tbsl::step and scru160::generate: pure steps that never wait
+	pg_atomic_uint32 fullrand_key_state; // a KeyState, changed under mark_lock
+	high_water::Contents fullrand_key;   // the key and its owner (its mark unused), changed under mark_lock
+	slock_t tbsl_lock; // held only around the clock reading and tbsl::step, or scru160::generate: never waits
 	tbsl::State tbsl;
 	slock_t scru160_lock;
 	scru160::State scru160;
@@ -73,76 +83,34 @@ struct ServerState {
 
 enum class Home { none, preloaded, dsm_registry, main_segment };
 
-// The fullrand key: drawn at first use unless the mark file holds one, and then written there before any
-// value made with it is issued (a restart must find the same key: another one could map a new ticket
-// onto a value issued before).
-enum KeyState : std::uint32_t { key_missing, key_unsaved, key_saved };
-
 ServerState *state = nullptr;
 Home home = Home::none;
 
 shmem_request_hook_type previous_request_hook = nullptr;
 shmem_startup_hook_type previous_startup_hook = nullptr;
 
-// What a previous run of the server left: the mark (0 when there is none) and the fullrand key, if any.
-struct HighWater {
-	std::int64_t mark = 0;
-	bool has_key = false;
-	uid11::FullrandKey key{};
-};
+// Why this session could not move the mark (or get the key): raised by report_not_durable.
+enum class Durable : std::uint8_t { ok, write_failed, busy, interrupted, unusable_file };
+Durable last_outcome = Durable::ok;
+WriteFailure last_write_failure{WriteStep::none, 0};
 
-HighWater read_high_water()
-{
-	HighWater h;
-	if (FILE *f = fopen(high_water_file, "r")) {
-		long long mark = 0;
-		unsigned long long k0 = 0, k1 = 0;
-		int fields = fscanf(f, "%lld %llx %llx", &mark, &k0, &k1);
-		h.mark = fields >= 1 && mark > 0 ? mark : 0;
-		h.has_key = fields == 3;
-		h.key = uid11::FullrandKey{k0, k1};
-		fclose(f);
-	}
-	return h;
-}
-
-// Writes the mark durably (a temporary file, fsync, rename, fsync of the directory), with the fullrand key
-// once there is one; a key written for the first time is then marked saved. Never raises: it may run under
-// the clock callbacks of the core; failures are logged and reported by the result.
-bool write_high_water(ServerState &s, std::int64_t mark)
-{
-	char text[80];
-	std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
-	pg_read_barrier(); // the key was stored before its state
-	int len = key_state == key_missing
-	              ? snprintf(text, sizeof text, "%lld\n", static_cast<long long>(mark))
-	              : snprintf(text, sizeof text, "%lld %016llx %016llx\n", static_cast<long long>(mark),
-	                         static_cast<unsigned long long>(s.fullrand_key.k0),
-	                         static_cast<unsigned long long>(s.fullrand_key.k1));
-	int fd = open(high_water_temp, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY, S_IRUSR | S_IWUSR);
-	bool written = fd >= 0 && write(fd, text, len) == len && pg_fsync(fd) == 0;
-	int write_errno = errno; // before close() can change it
-	if (fd >= 0)
-		close(fd);
-	if (!written) {
-		elog(LOG, "idtypes could not write its high-water mark \"%s\": %s", high_water_temp, strerror(write_errno));
-		return false;
-	}
-	if (durable_rename(high_water_temp, high_water_file, LOG) != 0) // which logs its own failure
-		return false;
-	if (key_state == key_unsaved)
-		pg_atomic_compare_exchange_u32(&s.fullrand_key_state, &key_state, key_saved);
-	return true;
-}
-
+// Never raises (it may run in the postmaster, and inside the DSM registry's initialisation).
 void init_state(void *memory)
 {
 	auto *s = static_cast<ServerState *>(memory);
-	const HighWater high_water = read_high_water();
-	const std::int64_t mark = high_water.mark; // every ID issued before carries a time at or below it
+	const FileRead file = read_high_water_file();
+	// every ID issued before carries a time at or below the mark; with an unusable file the mark stays 0, so
+	// every generator asks for a write, which refuses
+	const std::int64_t mark = file.state == FileState::ok ? file.contents.mark : 0;
 	const std::int64_t mark_ms = mark / 1000;
 	pg_atomic_init_u64(&s->durable_until_us, static_cast<std::uint64_t>(mark));
-	pg_atomic_init_flag(&s->writing_mark);
+	s->mark_lock_tranche = LWLockNewTrancheId();
+	LWLockInitialize(&s->mark_lock, s->mark_lock_tranche);
+	pg_atomic_init_u32(&s->mark_writer_pid, 0);
+	s->file_state = file.state;
+	s->file_error_number = file.error_number;
+	s->file_layout = file.layout;
+	s->logged_failure = WriteFailure{WriteStep::none, 0};
 	pg_atomic_init_u64(&s->timeid_last_micros, static_cast<std::uint64_t>(mark));
 	pg_atomic_init_u32(&s->timeid_clock_id, clock_id_not_drawn);
 	pg_atomic_init_u64(&s->uid11_last, mark_ms > uid11::xid_epoch_ms
@@ -150,55 +118,164 @@ void init_state(void *memory)
 	                                                         uid11::xid_max_random)
 	                                       : 0);
 	pg_atomic_init_u64(&s->fullrand_last_ticket, uid11::last_ticket_of(mark));
-	pg_atomic_init_u32(&s->fullrand_key_state, high_water.has_key ? key_saved : key_missing);
-	SpinLockInit(&s->fullrand_key_lock);
-	s->fullrand_key = high_water.key;
+	const bool has_key = file.state == FileState::ok && file.contents.has_key;
+	pg_atomic_init_u32(&s->fullrand_key_state, has_key ? key_unchecked : key_missing);
+	s->fullrand_key = has_key ? file.contents : high_water::Contents{};
 	SpinLockInit(&s->tbsl_lock);
 	new (&s->tbsl) tbsl::State();
-	s->tbsl.last_us = mark;
+	s->tbsl.last_us = mark > 0 ? mark + 1 : -1; // like the others: past every TBSL issued before
 	SpinLockInit(&s->scru160_lock);
 	new (&s->scru160) scru160::State();
 	s->scru160.timestamp = static_cast<std::uint64_t>(mark_ms); // with the counter used up: the next ms
 	s->scru160.counter = mark > 0 ? 0xFFFF : 0;
 	SpinLockInit(&s->uuid7_lock);
 	s->uuid7_last = uuid7::last_of_ms(static_cast<std::uint64_t>(mark_ms)); // above every UUIDv7 up to the mark
+	if (file.state != FileState::ok && file.state != FileState::missing)
+		elog(LOG, "idtypes cannot use its high-water mark \"%s\": generation is stopped until it is repaired",
+		     high_water_file);
+}
+
+// Takes mark_lock, waiting for another session's write while serving a cancel or termination request (a
+// 1 ms poll: an LWLock wait itself cannot be interrupted) and at most mark_wait_limit_us. An ERROR or FATAL
+// while it is held releases it.
+Durable take_mark_lock(ServerState &s)
+{
+	const TimestampTz start = GetCurrentTimestamp();
+	while (!LWLockConditionalAcquire(&s.mark_lock, LW_EXCLUSIVE)) {
+		if (QueryCancelPending || ProcDiePending)
+			return Durable::interrupted;
+		if (GetCurrentTimestamp() - start > mark_wait_limit_us)
+			return Durable::busy;
+		pg_usleep(1000);
+	}
+	pg_atomic_write_u32(&s.mark_writer_pid, static_cast<std::uint32_t>(MyProcPid));
+	return Durable::ok;
+}
+
+void release_mark_lock(ServerState &s)
+{
+	pg_atomic_write_u32(&s.mark_writer_pid, 0);
+	LWLockRelease(&s.mark_lock);
+}
+
+// Under mark_lock: writes `mark` with the key the state holds (this instance's, or the file's one not yet
+// checked, kept as it was). While writes keep failing, each distinct failure is logged once.
+Durable write_mark(ServerState &s, std::int64_t mark)
+{
+	if (s.file_state != FileState::ok && s.file_state != FileState::missing)
+		return Durable::unusable_file;
+	const std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
+	high_water::Contents contents = s.fullrand_key;
+	contents.mark = mark;
+	contents.has_key = key_state != key_missing;
+	if (!write_high_water_file(contents, last_write_failure)) {
+		if (!(last_write_failure == s.logged_failure)) {
+			elog(LOG, "idtypes could not write its high-water mark: %s: %s; no ID is issued past the mark until it can",
+			     describe(last_write_failure.step), strerror(last_write_failure.error_number));
+			s.logged_failure = last_write_failure;
+		}
+		return Durable::write_failed;
+	}
+	if (s.logged_failure.step != WriteStep::none) {
+		elog(LOG, "idtypes wrote its high-water mark again");
+		s.logged_failure = WriteFailure{WriteStep::none, 0};
+	}
+	pg_atomic_write_u64(&s.durable_until_us, static_cast<std::uint64_t>(mark));
+	if (key_state == key_unsaved) {
+		pg_write_barrier(); // the key was stored before
+		pg_atomic_write_u32(&s.fullrand_key_state, key_saved);
+	}
+	return Durable::ok;
 }
 
 // Makes sure IDs may carry times up to `until_us`: when that passes the mark on disk, one session writes
-// the next mark (reserved ahead) while any other that needs it waits. False when the mark cannot be written.
-bool make_durable(ServerState &s, std::int64_t until_us)
+// the next mark (reserved ahead) while any other that needs it waits. Never raises (it runs under the
+// core's tbsl stepper too); no lock while the mark is ahead.
+Durable make_durable(ServerState &s, std::int64_t until_us)
 {
-	for (int waited_ms = 0; until_us > static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us));) {
-		if (pg_atomic_test_set_flag(&s.writing_mark)) {
-			bool ok = true;
-			std::int64_t durable = static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us));
-			if (until_us > durable) {
-				std::int64_t now = clock_now_us();
-				std::int64_t mark = (until_us > now ? until_us : now) + reserve_ahead_us;
-				ok = write_high_water(s, mark);
-				if (ok)
-					pg_atomic_write_u64(&s.durable_until_us, static_cast<std::uint64_t>(mark));
-			}
-			pg_atomic_clear_flag(&s.writing_mark);
-			if (!ok)
-				return false;
-		} else if (++waited_ms > 10000) { // another session has been writing for 10 s
-			return false;
-		} else {
-			pg_usleep(1000);
+	if (until_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)))
+		return Durable::ok;
+	Durable outcome = take_mark_lock(s);
+	if (outcome == Durable::ok) {
+		if (until_us > static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))) {
+			std::int64_t now = clock_now_us();
+			outcome = write_mark(s, (until_us > now ? until_us : now) + reserve_ahead_us);
 		}
+		release_mark_lock(s);
 	}
-	return true;
+	last_outcome = outcome;
+	return outcome;
+}
+
+// The hint of an unusable file: what repairs it (the state reads the file once, so a restart is needed).
+constexpr const char *repair_hint =
+    "Restore the file from a backup, or remove it if the server's clock is not behind the last IDs issued (the "
+    "fullrand key of uid11_generate_random is then drawn again); then restart the server.";
+
+[[noreturn]] void report_unusable_file(ServerState &s)
+{
+	const char *path = psprintf("%s/%s", DataDir, high_water_file);
+	switch (s.file_state) {
+	case FileState::unreadable:
+		ereport(ERROR,
+		        (errcode(ERRCODE_IO_ERROR),
+		         errmsg("idtypes could not read its high-water mark \"%s\": %s", path, strerror(s.file_error_number)),
+		         errdetail("Generation stops: without the mark, IDs issued before could be issued again."),
+		         errhint("Make the file readable by the server's user, or: %s", repair_hint)));
+		break;
+	case FileState::newer_layout:
+		ereport(ERROR,
+		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		         errmsg("idtypes' high-water mark \"%s\" has layout %d, which this version of idtypes cannot read",
+		                path, s.file_layout),
+		         errdetail("A later version of idtypes wrote it; this one reads layouts 1 to %d.", high_water::layout),
+		         errhint("Install the version of idtypes that wrote it, or: %s", repair_hint)));
+		break;
+	default:
+		ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("idtypes' high-water mark \"%s\" is garbled", path),
+		                errdetail("Generation stops: without the mark, IDs issued before could be issued again."),
+		                errhint("%s", repair_hint)));
+	}
+	pg_unreachable();
+}
+
+// The error of a mark that could not be moved (or a key that could not be settled).
+[[noreturn]] void report_not_durable(ServerState &s, Durable outcome)
+{
+	switch (outcome) {
+	case Durable::interrupted:
+		CHECK_FOR_INTERRUPTS();
+		ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED),
+		                errmsg("canceled while waiting for another session to write the high-water mark")));
+		break;
+	case Durable::busy:
+		ereport(ERROR,
+		        (errcode(ERRCODE_IO_ERROR),
+		         errmsg("idtypes gave up waiting for its high-water mark \"%s\" to be written", high_water_file),
+		         errdetail("Another session (PID %u) has been writing it for more than %d s: the data directory's "
+		                   "file system does not complete the write.",
+		                   pg_atomic_read_u32(&s.mark_writer_pid), static_cast<int>(mark_wait_limit_us / 1000000)),
+		         errhint("Check the file system of the data directory (a stalled disk or network mount).")));
+		break;
+	case Durable::unusable_file: report_unusable_file(s);
+	case Durable::write_failed:
+	case Durable::ok: // not raised
+		break;
+	}
+	ereport(ERROR, (errcode(ERRCODE_IO_ERROR),
+	                errmsg("idtypes could not write its high-water mark \"%s\" in the data directory", high_water_file),
+	                errdetail("%s: %s. No ID is issued past a time that a restart could forget.",
+	                          describe(last_write_failure.step), strerror(last_write_failure.error_number)),
+	                errhint("Free space on the data directory's file system, or make it writable: generation resumes "
+	                        "once the mark can be written.")));
+	pg_unreachable();
 }
 
 void durable_or_error(ServerState &s, std::int64_t until_us)
 {
-	if (!make_durable(s, until_us))
-		ereport(ERROR,
-		        (errcode(ERRCODE_IO_ERROR),
-		         errmsg("idtypes could not write its high-water mark \"%s\" in the data directory", high_water_file),
-		         errdetail("No ID is issued past a time that a restart could forget."),
-		         errhint("See the server log for the reason.")));
+	Durable outcome = make_durable(s, until_us);
+	if (outcome != Durable::ok)
+		report_not_durable(s, outcome);
 }
 
 // Finds or creates the named struct in the main segment, initialising it once (callers serialise on
@@ -214,6 +291,14 @@ ServerState *main_segment_state()
 	return s;
 }
 
+// Every process names the lock's tranche for itself (wait events, pg_stat_activity).
+void attach(ServerState *s, Home where)
+{
+	LWLockRegisterTranche(s->mark_lock_tranche, "idtypes");
+	state = s;
+	home = where;
+}
+
 void request_memory()
 {
 	if (previous_request_hook)
@@ -226,24 +311,24 @@ void attach_at_startup()
 {
 	if (previous_startup_hook)
 		previous_startup_hook();
-	state = main_segment_state();
-	home = Home::preloaded;
+	attach(main_segment_state(), Home::preloaded);
 }
 
 #if PG_VERSION_NUM >= 170000
 void attach_later()
 {
 	bool found = false;
-	state = static_cast<ServerState *>(GetNamedDSMSegment(state_name, sizeof(ServerState), init_state, &found));
-	home = Home::dsm_registry;
+	attach(static_cast<ServerState *>(GetNamedDSMSegment(state_name, sizeof(ServerState), init_state, &found)),
+	       Home::dsm_registry);
 }
 #else
 void attach_later()
 {
 	MemoryContext context = CurrentMemoryContext;
+	ServerState *s = nullptr;
 	PG_TRY();
 	{
-		state = main_segment_state();
+		s = main_segment_state();
 	}
 	PG_CATCH();
 	{
@@ -255,7 +340,7 @@ void attach_later()
 		                errhint("Add idtypes to shared_preload_libraries and restart the server.")));
 	}
 	PG_END_TRY();
-	home = Home::main_segment;
+	attach(s, Home::main_segment);
 }
 #endif
 
@@ -266,25 +351,27 @@ ServerState &server_state()
 	return *state;
 }
 
-tbsl::Step step_tbsl(void *ctx, const tbsl::Request &req, std::int64_t now) noexcept
-{
-	auto *s = static_cast<ServerState *>(ctx);
-	SpinLockAcquire(&s->tbsl_lock);
-	tbsl::Step step = tbsl::step(s->tbsl, req, now);
-	SpinLockRelease(&s->tbsl_lock);
-	return step;
-}
+std::int64_t read_clock(void *) noexcept { return clock_now_us(); }
 
-// The clock tbsl::generate reads, never past the mark on disk: it first moves the mark on, and when that
-// cannot be done the clock seems to stand still there (the generator then gives up like a clock that is
-// behind: it never issues a TBSL a restart could forget).
-std::int64_t read_clock(void *ctx) noexcept
+// One step of tbsl::generate: the clock is read under the lock, where it is compared with the last TBSL
+// (read before, another session's later TBSL could make it look like a clock gone backwards), and only
+// when the mark covers it: otherwise the mark is moved first, outside the lock, and when that cannot be
+// done the step says so (no_clock) rather than issue a TBSL a restart could forget or one behind the clock.
+tbsl::Step step_tbsl(void *ctx, const tbsl::Request &req, const tbsl::Clock &clock) noexcept
 {
 	auto *s = static_cast<ServerState *>(ctx);
-	std::int64_t now = clock_now_us();
-	if (!make_durable(*s, now))
-		return static_cast<std::int64_t>(pg_atomic_read_u64(&s->durable_until_us));
-	return now;
+	for (;;) {
+		SpinLockAcquire(&s->tbsl_lock);
+		std::int64_t now = clock.now_us(clock.ctx);
+		if (now <= static_cast<std::int64_t>(pg_atomic_read_u64(&s->durable_until_us))) {
+			tbsl::Step step = tbsl::step(s->tbsl, req, now);
+			SpinLockRelease(&s->tbsl_lock);
+			return step;
+		}
+		SpinLockRelease(&s->tbsl_lock);
+		if (make_durable(*s, now) != Durable::ok)
+			return tbsl::Step{tbsl::StepResult::no_clock, {}, 0, now};
+	}
 }
 
 // Sleeps a little while the clock catches up; gives up on a cancel or termination request, which the
@@ -349,27 +436,58 @@ uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random)
 
 namespace {
 
-// The server's fullrand key, drawn and written to the mark file first if need be.
+// Under mark_lock: makes the state hold this instance's key, on disk. A key read from the file is kept
+// when its owner is this instance; a layout 1 file (idtypes 1.0, 1.1) names no owner: its key is kept by a
+// server that is not in recovery (most likely the one that drew it) and replaced on a standby, which is a
+// copy for certain.
+Durable settle_key(ServerState &s, const high_water::Instance &me, bool in_recovery, const uid11::FullrandKey &drawn)
+{
+	high_water::Contents &key = s.fullrand_key;
+	std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
+	if (key_state == key_unchecked) {
+		bool adopt = key.has_owner ? high_water::same_instance(key.owner, me) : !in_recovery;
+		key_state = adopt && key.has_owner ? key_saved : adopt ? key_unsaved : key_missing;
+		if (adopt && !key.has_owner) { // written again with its owner
+			key.owner = me;
+			key.has_owner = true;
+		}
+	}
+	if (key_state == key_missing) {
+		key.key = drawn;
+		key.owner = me;
+		key.has_key = key.has_owner = true;
+		key_state = key_unsaved;
+	}
+	pg_write_barrier(); // the key before its state
+	pg_atomic_write_u32(&s.fullrand_key_state, key_state);
+	if (key_state == key_saved)
+		return Durable::ok;
+	// written with the mark as it is, or the reserve when there is none yet
+	std::int64_t durable = static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us));
+	std::int64_t fresh = clock_now_us() + reserve_ahead_us;
+	return write_mark(s, durable > fresh ? durable : fresh);
+}
+
+// The server's fullrand key, settled and written to the mark file first if need be.
 const uid11::FullrandKey &fullrand_key(ServerState &s)
 {
-	std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
-	if (key_state == key_missing) {
+	if (pg_atomic_read_u32(&s.fullrand_key_state) != key_saved) {
+		// what may raise, before the lock
+		const high_water::Instance me = this_instance();
+		const bool in_recovery = RecoveryInProgress();
 		uid11::FullrandKey drawn;
 		strong_random(&drawn, sizeof drawn);
-		SpinLockAcquire(&s.fullrand_key_lock);
-		if (pg_atomic_read_u32(&s.fullrand_key_state) == key_missing) {
-			s.fullrand_key = drawn;
-			pg_write_barrier();
-			pg_atomic_write_u32(&s.fullrand_key_state, key_unsaved);
+		Durable outcome = take_mark_lock(s);
+		if (outcome == Durable::ok) {
+			outcome = settle_key(s, me, in_recovery, drawn);
+			release_mark_lock(s);
 		}
-		SpinLockRelease(&s.fullrand_key_lock);
+		last_outcome = outcome;
+		if (outcome != Durable::ok)
+			report_not_durable(s, outcome);
 	}
-	// Only a write that began after the key was set holds it (and marks it saved): one that was under way
-	// may end first and carry the mark past this session's request, hence the loop.
-	while (pg_atomic_read_u32(&s.fullrand_key_state) != key_saved)
-		durable_or_error(s, static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)) + 1);
 	pg_read_barrier();
-	return s.fullrand_key;
+	return s.fullrand_key.key;
 }
 
 } // namespace
@@ -394,6 +512,8 @@ tbsl::Generated next_tbsl(const tbsl::Request &request)
 	ServerState &s = server_state();
 	return tbsl::generate(tbsl::Stepper{step_tbsl, &s}, request, tbsl::Clock{read_clock, pause_briefly, &s});
 }
+
+void report_high_water_failure() { report_not_durable(server_state(), last_outcome); }
 
 scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &random)
 {

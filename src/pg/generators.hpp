@@ -36,11 +36,15 @@ unsigned server_timeid_clock_id();
 uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random);
 
 // The next fullrand uid11 of the server: a keyed permutation of the server's next ticket (see uid11.hpp),
-// so never one issued before, across restarts too (the key is kept in the mark file). Not ok past 2112.
+// so never one issued before, across restarts too (the key is kept in the mark file, with the data directory
+// instance it belongs to: a copy of the directory draws its own). Not ok past 2112.
 uid11::Generated next_fullrand(std::int64_t now_us);
 
-// The next TBSL of the server, reading the clock and waiting for it as the request's policy says.
+// The next TBSL of the server, reading the clock and waiting for it as the request's policy says. Status
+// clock_unavailable: the mark could not be moved past the clock (report_high_water_failure says why).
 tbsl::Generated next_tbsl(const tbsl::Request &request);
+// Raises the error of the mark this session last failed to move (58030, or a cancel).
+[[noreturn]] void report_high_water_failure();
 
 // The next SCRU160 of the server (the spec's counter rules over one state).
 scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &random);

@@ -88,8 +88,8 @@ std::int64_t units_of_timestamptz(const TimeScale &scale, TimestampTz ts, const 
 std::int64_t generated_units_of_timestamptz(const TimeScale &scale, TimestampTz ts, const char *type,
                                             std::int64_t first, std::int64_t last);
 
-// The wall clock in Unix microseconds (CLOCK_REALTIME; not monotonic, generators clamp), shifted by the
-// superuser-only idtypes.test_clock_offset (0 unless a test sets it).
+// The wall clock in Unix microseconds (CLOCK_REALTIME; not monotonic, generators clamp), set back by the
+// superuser-only idtypes.test_clock_offset (0 unless a test sets it; never ahead, see module.cpp).
 std::int64_t clock_now_us();
 // Cryptographically strong random bytes; an error if the source fails.
 void strong_random(void *buf, std::size_t len);

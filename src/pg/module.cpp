@@ -51,9 +51,11 @@ void _PG_init(void)
 	DefineCustomIntVariable("idtypes.clock_backward_max_wait", "Longest wait for a clock that went backwards.", nullptr,
 	                        &clock_backward_max_wait_ms, 1000, 0, 60000, PGC_USERSET, GUC_UNIT_MS, nullptr, nullptr,
 	                        nullptr);
+	// Back only: a clock shifted ahead would carry the server's shared state (every session's next IDs, the
+	// mark on disk) ahead with it; one set back moves nothing that other sessions see.
 	DefineCustomIntVariable("idtypes.test_clock_offset",
-	                        "For tests only: shifts the clock the generators read by this many milliseconds.", nullptr,
-	                        &test_clock_offset_ms, 0, -86400000, 86400000, PGC_SUSET,
+	                        "For tests only: sets the clock the generators read back by this many milliseconds.",
+	                        nullptr, &test_clock_offset_ms, 0, -86400000, 0, PGC_SUSET,
 	                        GUC_UNIT_MS | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, nullptr, nullptr, nullptr);
 	MarkGUCPrefixReserved("idtypes");
 	if (process_shared_preload_libraries_in_progress)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # No repeated or earlier ID after a restart, an immediate shutdown or a killed backend, with the clock set
-# back across each (the superuser-only test setting idtypes.test_clock_offset), against a running cluster
+# back across each, 20, 40 then 60 s (the superuser-only test setting idtypes.test_clock_offset; far enough that
+# the clock stays behind the mark however slowly a loaded machine restarts), against a running cluster
 # (PGHOST etc. set). Arguments: the cluster's data directory and bin directory (its pg_ctl, run as postgres).
 # timeid, uid11 and scru160 must continue above every ID issued before; tbsl, which must carry the real time,
 # must refuse (its clock is behind the last TBSL) rather than issue an earlier one; uid11_generate_random, whose
@@ -49,19 +50,19 @@ check_after() {
 
 # each step: issue IDs, set the clock back further, stop the server one way, start it, check
 issue true
-psql_q -c "SELECT timeid_generate()" -c "ALTER SYSTEM SET idtypes.test_clock_offset = '-5s'" >/dev/null
+psql_q -c "SELECT timeid_generate()" -c "ALTER SYSTEM SET idtypes.test_clock_offset = '-20s'" >/dev/null
 pg_ctl restart -m fast >/dev/null
 wait_ready
 check_after "a clean restart"
 
 issue false
-psql_q -c "SELECT timeid_generate()" -c "ALTER SYSTEM SET idtypes.test_clock_offset = '-10s'" >/dev/null
+psql_q -c "SELECT timeid_generate()" -c "ALTER SYSTEM SET idtypes.test_clock_offset = '-40s'" >/dev/null
 pg_ctl restart -m immediate >/dev/null
 wait_ready
 check_after "an immediate shutdown"
 
 issue false
-psql_q -c "SELECT timeid_generate()" -c "ALTER SYSTEM SET idtypes.test_clock_offset = '-15s'" -c "SELECT pg_reload_conf()" >/dev/null
+psql_q -c "SELECT timeid_generate()" -c "ALTER SYSTEM SET idtypes.test_clock_offset = '-60s'" -c "SELECT pg_reload_conf()" >/dev/null
 sleep 1
 psql_q -c 'SELECT pg_sleep(60)' >/dev/null 2>&1 &
 sleep 1

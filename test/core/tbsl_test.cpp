@@ -357,3 +357,43 @@ TEST(TbslGenerator, AMicrosecondsSuffixesUsedUpInRandomMode)
 }
 
 } // namespace
+
+// Two generators on one state, as two sessions: the other one issues a TBSL just before this one's step.
+// The clock is read inside the step (under the lock of a shared state), so this one's reading is never
+// older than the other's TBSL, and `error` does not take it for a clock that went backwards.
+TEST(TbslGenerator, TheClockIsReadWhereTheStepRuns)
+{
+	struct Racing {
+		tbsl::State state;
+		int steps = 0;
+		static tbsl::Step step(void *ctx, const tbsl::Request &req, const tbsl::Clock &clock) noexcept
+		{
+			auto *r = static_cast<Racing *>(ctx);
+			r->steps++;
+			tbsl::Request other = req;
+			other.machine = 9;
+			(void)tbsl::step(r->state, other, clock.now_us(clock.ctx)); // the other session, first
+			return tbsl::step(r->state, req, clock.now_us(clock.ctx));
+		}
+	} racing;
+	FakeClock c{{150, 151}};
+	tbsl::Generated g =
+	    tbsl::generate(tbsl::Stepper{Racing::step, &racing}, request(false, tbsl::ClockBackward::error), c.clock());
+	ASSERT_EQ(g.status, tbsl::Status::ok);
+	EXPECT_EQ(tbsl::unix_us(g.value.data()), 151);
+	EXPECT_EQ(racing.steps, 1);
+	EXPECT_EQ(c.next, 2u); // the clock was read by the steps only
+}
+
+// A stepper that cannot use the clock (a server whose high-water mark cannot be moved past it) stops the
+// generator at once: no waiting, no TBSL of an earlier time.
+TEST(TbslGenerator, AStepperWithoutClockStopsAtOnce)
+{
+	auto no_clock = [](void *, const tbsl::Request &, const tbsl::Clock &clock) noexcept {
+		return tbsl::Step{tbsl::StepResult::no_clock, {}, 0, clock.now_us(clock.ctx)};
+	};
+	FakeClock c{{1000}};
+	tbsl::Generated g = tbsl::generate(tbsl::Stepper{no_clock, nullptr}, request(false), c.clock());
+	EXPECT_EQ(g.status, tbsl::Status::clock_unavailable);
+	EXPECT_EQ(c.pauses, 0);
+}

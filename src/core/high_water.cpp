@@ -1,0 +1,141 @@
+#include "core/high_water.hpp"
+
+#include <cstdint>
+#include <cstdio>
+
+namespace idtypes::high_water {
+
+namespace {
+
+constexpr std::string_view header = "idtypes high-water mark layout ";
+
+// A reader over the text that takes one expected piece at a time; any mismatch makes it fail for good.
+struct Reader {
+	std::string_view rest;
+	bool ok = true;
+
+	bool literal(std::string_view word)
+	{
+		ok = ok && rest.substr(0, word.size()) == word;
+		if (ok)
+			rest.remove_prefix(word.size());
+		return ok;
+	}
+	// A decimal number up to `max`, without sign or leading spaces.
+	std::uint64_t decimal(std::uint64_t max = UINT64_MAX)
+	{
+		std::uint64_t v = 0;
+		std::size_t n = 0;
+		for (; ok && n < rest.size() && rest[n] >= '0' && rest[n] <= '9'; n++) {
+			auto digit = static_cast<std::uint64_t>(rest[n] - '0');
+			ok = v <= (max - digit) / 10;
+			v = v * 10 + digit;
+		}
+		ok = ok && n > 0;
+		rest.remove_prefix(ok ? n : 0);
+		return v;
+	}
+	std::int64_t time_us() { return static_cast<std::int64_t>(decimal(INT64_MAX)); }
+	// Exactly 16 lower-case hex digits, as written.
+	std::uint64_t hex16()
+	{
+		std::uint64_t v = 0;
+		for (std::size_t n = 0; ok && n < 16; n++) {
+			char c = n < rest.size() ? rest[n] : '\0';
+			int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+			ok = d >= 0;
+			v = (v << 4) | static_cast<std::uint64_t>(d < 0 ? 0 : d);
+		}
+		rest.remove_prefix(ok ? 16 : 0);
+		return v;
+	}
+	bool at_end() const { return ok && rest.empty(); }
+};
+
+Parsed garbled() { return Parsed{Parse::garbled, 0, {}}; }
+
+// "<mark>\n" or "<mark> <k0> <k1>\n"
+Parsed parse_layout_1(std::string_view text)
+{
+	Parsed p{Parse::ok, 1, {}};
+	Reader r{text};
+	p.contents.mark = r.time_us();
+	if (r.rest.substr(0, 1) == " ") {
+		r.literal(" ");
+		p.contents.key.k0 = r.hex16();
+		r.literal(" ");
+		p.contents.key.k1 = r.hex16();
+		p.contents.has_key = true;
+	}
+	r.literal("\n");
+	return r.at_end() ? p : garbled();
+}
+
+Parsed parse_layout_2(Reader r)
+{
+	Parsed p{Parse::ok, 2, {}};
+	r.literal("\nmark ");
+	p.contents.mark = r.time_us();
+	r.literal("\n");
+	if (r.ok && !r.rest.empty()) {
+		r.literal("key ");
+		p.contents.key.k0 = r.hex16();
+		r.literal(" ");
+		p.contents.key.k1 = r.hex16();
+		r.literal("\n");
+		p.contents.has_key = true;
+	}
+	if (r.ok && !r.rest.empty()) {
+		r.literal("owner ");
+		Instance &o = p.contents.owner;
+		o.system_id = r.decimal();
+		r.literal(" ");
+		o.device = r.decimal();
+		r.literal(" ");
+		o.inode = r.decimal();
+		r.literal(" ");
+		o.birth_ns = r.time_us();
+		r.literal("\n");
+		p.contents.has_owner = true;
+	}
+	return r.at_end() ? p : garbled();
+}
+
+} // namespace
+
+bool same_instance(const Instance &a, const Instance &b) noexcept
+{
+	bool births_known = a.birth_ns != 0 && b.birth_ns != 0;
+	return a.system_id == b.system_id && a.inode == b.inode &&
+	       (births_known ? a.birth_ns == b.birth_ns : a.device == b.device);
+}
+
+Parsed parse(std::string_view text) noexcept
+{
+	if (text.substr(0, header.size()) != header)
+		return parse_layout_1(text);
+	Reader r{text.substr(header.size())};
+	int found = static_cast<int>(r.decimal(1000));
+	if (!r.ok)
+		return garbled();
+	if (found > layout)
+		return Parsed{Parse::newer_layout, found, {}};
+	return found == layout ? parse_layout_2(r) : garbled(); // layout 1 has no header
+}
+
+std::size_t format(const Contents &c, char (&out)[max_text]) noexcept
+{
+	int n = std::snprintf(out, sizeof out, "%.*s%d\nmark %lld\n", static_cast<int>(header.size()), header.data(),
+	                      layout, static_cast<long long>(c.mark));
+	if (c.has_key)
+		n += std::snprintf(out + n, sizeof out - static_cast<std::size_t>(n), "key %016llx %016llx\n",
+		                   static_cast<unsigned long long>(c.key.k0), static_cast<unsigned long long>(c.key.k1));
+	if (c.has_key && c.has_owner)
+		n += std::snprintf(out + n, sizeof out - static_cast<std::size_t>(n), "owner %llu %llu %llu %lld\n",
+		                   static_cast<unsigned long long>(c.owner.system_id),
+		                   static_cast<unsigned long long>(c.owner.device),
+		                   static_cast<unsigned long long>(c.owner.inode), static_cast<long long>(c.owner.birth_ns));
+	return static_cast<std::size_t>(n);
+}
+
+} // namespace idtypes::high_water

@@ -1,0 +1,56 @@
+// The text of the high-water mark file (pg_idtypes_high_water in the data directory; src/pg/high_water.cpp
+// reads and writes it): the Unix microsecond no issued ID's time passes, and the fullrand key of
+// uid11_generate_random with the data directory instance it belongs to.
+//
+// Layout 2 (idtypes 1.2), one item per line:
+//   idtypes high-water mark layout 2
+//   mark <Unix µs>
+//   key <k0, 16 hex digits> <k1, 16 hex digits>                    (optional)
+//   owner <system identifier> <device> <inode> <birth time, ns>   (the instance that drew the key; a
+//                                   layout 1 key not yet checked by a 1.2 server is written without it)
+// Layout 1 (idtypes 1.0 and 1.1), one line: "<mark>" or "<mark> <k0> <k1>" (16 hex digits each), with no
+// owner. A later layout keeps its first line's form, so that this version refuses it rather than misread it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "core/uid11.hpp"
+
+namespace idtypes::high_water {
+
+inline constexpr int layout = 2;
+
+// What tells one data directory instance from its copies (see src/pg/high_water.cpp for why these).
+struct Instance {
+	std::uint64_t system_id;
+	std::uint64_t device;
+	std::uint64_t inode;
+	std::int64_t birth_ns; // 0: the file system does not say
+};
+// The same instance: the same cluster, directory (inode) and, where both know it, the directory's birth
+// time, which no copy can carry (device numbers may change between boots, so they count only without it).
+bool same_instance(const Instance &a, const Instance &b) noexcept;
+
+struct Contents {
+	std::int64_t mark = 0;
+	bool has_key = false;
+	uid11::FullrandKey key{};
+	bool has_owner = false; // layout 1 keys have none
+	Instance owner{};
+};
+
+enum class Parse : std::uint8_t { ok, garbled, newer_layout };
+struct Parsed {
+	Parse status;
+	int layout; // of an ok or newer file
+	Contents contents;
+};
+[[nodiscard]] Parsed parse(std::string_view text) noexcept;
+
+inline constexpr std::size_t max_text = 256;
+// Layout 2; returns the length written.
+std::size_t format(const Contents &contents, char (&out)[max_text]) noexcept;
+
+} // namespace idtypes::high_water

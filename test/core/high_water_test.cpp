@@ -1,0 +1,110 @@
+// The high-water mark file's text: layout 2 round trips, layout 1 (idtypes 1.0, 1.1) is still read, and
+// anything else is refused (garbled, or a later layout), never read as "no mark".
+#include "core/high_water.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+using namespace idtypes;
+
+namespace {
+
+high_water::Contents with_key()
+{
+	high_water::Contents c;
+	c.mark = 1764000000123456;
+	c.has_key = c.has_owner = true;
+	c.key = {0x0123456789abcdefULL, 0xfedcba9876543210ULL};
+	c.owner = {7312345678901234567ULL, 2049, 18446744073709551615ULL, 1764000000987654321};
+	return c;
+}
+
+std::string text_of(const high_water::Contents &c)
+{
+	char out[high_water::max_text];
+	return std::string(out, high_water::format(c, out));
+}
+
+} // namespace
+
+TEST(HighWater, Layout2RoundTripsWithAndWithoutKey)
+{
+	high_water::Contents c = with_key();
+	std::string text = text_of(c);
+	EXPECT_EQ(text, "idtypes high-water mark layout 2\nmark 1764000000123456\n"
+	                "key 0123456789abcdef fedcba9876543210\n"
+	                "owner 7312345678901234567 2049 18446744073709551615 1764000000987654321\n");
+	high_water::Parsed p = high_water::parse(text);
+	ASSERT_EQ(p.status, high_water::Parse::ok);
+	EXPECT_EQ(p.layout, 2);
+	EXPECT_EQ(p.contents.mark, c.mark);
+	EXPECT_TRUE(p.contents.has_key && p.contents.has_owner);
+	EXPECT_EQ(p.contents.key.k0, c.key.k0);
+	EXPECT_EQ(p.contents.key.k1, c.key.k1);
+	EXPECT_TRUE(high_water::same_instance(p.contents.owner, c.owner));
+
+	// a layout 1 key whose owner was not checked yet keeps its place, without an owner
+	high_water::Contents unchecked = c;
+	unchecked.has_owner = false;
+	p = high_water::parse(text_of(unchecked));
+	ASSERT_EQ(p.status, high_water::Parse::ok);
+	EXPECT_TRUE(p.contents.has_key);
+	EXPECT_FALSE(p.contents.has_owner);
+	EXPECT_EQ(p.contents.key.k0, c.key.k0);
+
+	high_water::Contents bare;
+	bare.mark = 5;
+	p = high_water::parse(text_of(bare));
+	ASSERT_EQ(p.status, high_water::Parse::ok);
+	EXPECT_EQ(p.contents.mark, 5);
+	EXPECT_FALSE(p.contents.has_key);
+}
+
+TEST(HighWater, Layout1IsReadWithoutOwner)
+{
+	high_water::Parsed p = high_water::parse("1764000000123456\n");
+	ASSERT_EQ(p.status, high_water::Parse::ok);
+	EXPECT_EQ(p.layout, 1);
+	EXPECT_EQ(p.contents.mark, 1764000000123456);
+	EXPECT_FALSE(p.contents.has_key);
+	p = high_water::parse("1764000000123456 0123456789abcdef fedcba9876543210\n");
+	ASSERT_EQ(p.status, high_water::Parse::ok);
+	EXPECT_TRUE(p.contents.has_key);
+	EXPECT_FALSE(p.contents.has_owner);
+	EXPECT_EQ(p.contents.key.k1, 0xfedcba9876543210ULL);
+}
+
+TEST(HighWater, AnythingElseIsGarbledOrNewer)
+{
+	for (const char *text :
+	     {"", "garbage here", "garbage here\n", "1764000000123456", "1764000000123456 0123\n", "-5\n",
+	      "99999999999999999999\n", "1764000000123456 0123456789ABCDEF fedcba9876543210\n",
+	      "idtypes high-water mark layout 2\n", "idtypes high-water mark layout 2\nmark 12\nkey 0123456789abcdef\n",
+	      "idtypes high-water mark layout 2\nmark 12\n\n", "idtypes high-water mark layout 2\nmark 12\nowner 1 2 3 4\n",
+	      "idtypes high-water mark layout 1\n1764000000123456\n", "idtypes high-water mark layout x\n"})
+		EXPECT_EQ(high_water::parse(text).status, high_water::Parse::garbled) << '"' << text << '"';
+	high_water::Parsed p = high_water::parse("idtypes high-water mark layout 3\nwhatever a later version writes\n");
+	EXPECT_EQ(p.status, high_water::Parse::newer_layout);
+	EXPECT_EQ(p.layout, 3);
+}
+
+TEST(HighWater, AnInstanceIsItsClusterDirectoryAndBirth)
+{
+	high_water::Instance a{1, 2049, 1000, 55};
+	high_water::Instance moved_device = a;
+	moved_device.device = 2050; // device numbers can change between boots: the birth time decides
+	EXPECT_TRUE(high_water::same_instance(a, moved_device));
+	high_water::Instance copy = a;
+	copy.birth_ns = 56; // a copy made elsewhere with the same inode number
+	EXPECT_FALSE(high_water::same_instance(a, copy));
+	copy = a;
+	copy.inode = 1001;
+	EXPECT_FALSE(high_water::same_instance(a, copy));
+	copy = a;
+	copy.system_id = 2;
+	EXPECT_FALSE(high_water::same_instance(a, copy));
+	high_water::Instance no_birth{1, 2049, 1000, 0}; // no birth time known: the device counts
+	EXPECT_TRUE(high_water::same_instance(no_birth, high_water::Instance{1, 2049, 1000, 0}));
+	EXPECT_FALSE(high_water::same_instance(no_birth, high_water::Instance{1, 2050, 1000, 0}));
+}
