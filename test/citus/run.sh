@@ -26,9 +26,30 @@ if ! citus_installed; then
 	echo "skip test/citus: Citus is not installed for $("$PG_CONFIG" --version) (see README.md, Scaling out)"
 	exit 0
 fi
-trap fleet_stop EXIT
-fleet_start 2 "$shards" || { fail "starting a coordinator and two workers with Citus and idtypes"; exit 1; }
-q() { on 0 -c "$1"; } # on the coordinator
+# one connection per worker and session (every check opens sessions of its own; small tables)
+fleet_start 2 "$shards" citus.max_adaptive_executor_pool_size=1 || { fail "starting a coordinator and two workers with Citus and idtypes"; exit 1; }
+# Most queries go through one open session on the coordinator: a new session costs Citus new connections
+# to the workers (about 0.5 s on a loaded 2-core machine), a query in an open one a few ms. q prints the
+# query's rows; an error goes to stderr and makes q return 1. Checks that change settings open their own.
+coproc coordinator { on 0 -v ON_ERROR_STOP=0 -f - 2>&1; }
+trap 'kill "$coordinator_PID" 2>/dev/null; fleet_stop' EXIT
+q_done="-- q done --"
+q() {
+	local line out="" status=0
+	printf '%s\n;\n\\echo %s\n' "$1" "$q_done" >&"${coordinator[1]}"
+	while IFS= read -r -t 600 line <&"${coordinator[0]}"; do
+		[ "$line" = "$q_done" ] && break
+		if [[ $line == psql:*ERROR:* ]]; then
+			echo "$line" >&2
+			status=1
+		else
+			out+=$line$'\n'
+		fi
+	done
+	printf '%s' "${out%$'\n'}"
+	return $status
+}
+q "SET citus.explain_all_tasks = on" # EXPLAIN shows every task's plan
 
 # The one place that reads a node's identity (what its generators put in timeids and tbsls).
 identity_sql="SELECT current_setting('idtypes.timeid_clock_id') || '/' || current_setting('idtypes.tbsl_machine_id')"
@@ -64,8 +85,9 @@ for t in "${types[@]}"; do
 		{ fail "$t: distributed tables"; continue; }
 done
 
-# EXPLAIN on the coordinator with every task's plan shown.
-explain_all() { # first command, then further psql arguments
+# EXPLAIN on the coordinator with every task's plan shown, in a session of its own: first command, then
+# further psql arguments.
+explain_all() {
 	local first=$1
 	shift
 	on 0 -c "SET citus.explain_all_tasks = on" -c "$first" "$@"
@@ -79,7 +101,7 @@ digest() { q "SELECT count(*) || ' ' || md5(coalesce(string_agg(x::text, ',' ORD
 
 for t in "${types[@]}"; do
 	# shards and placements
-	read -r nshards nworkers < <(q "SELECT count(*), count(DISTINCT nodeport) FROM citus_shards WHERE table_name = 'ev_$t'::regclass" | tr '|' ' ')
+	IFS='|' read -r nshards nworkers < <(q "SELECT count(*), count(DISTINCT nodeport) FROM citus_shards WHERE table_name = 'ev_$t'::regclass")
 	per_shard=$(q "SELECT string_agg(result, ' ' ORDER BY shardid) FROM run_command_on_shards('ev_$t', 'SELECT count(*) FROM %s')")
 	if [ "$nshards" = "$shards" ] && [ "$nworkers" = 2 ] && ! grep -qw 0 <<<"$per_shard" &&
 		[ "$(tr ' ' '+' <<<"$per_shard" | bc)" = "$rows" ]; then
@@ -90,7 +112,7 @@ for t in "${types[@]}"; do
 
 	# `=`: one task, on the shard Citus's hash names
 	IFS='|' read -r x x_shard < <(q "SELECT id, get_shard_id_for_distribution_column('ev_$t', id) FROM one_$t WHERE n = $((rows / 3))")
-	plan=$(explain_all "EXPLAIN (COSTS OFF) SELECT * FROM ev_$t WHERE id = '$x'")
+	plan=$(q "EXPLAIN (COSTS OFF) SELECT * FROM ev_$t WHERE id = '$x'")
 	got=$(q "SELECT n FROM ev_$t WHERE id = '$x'")
 	if [ "$(task_count "$plan")" = 1 ] && [ "$(plan_shards "$plan" "ev_$t")" = "$x_shard" ] && [ "$got" = $((rows / 3)) ]; then
 		ok "$t: id = '$x' runs as 1 task, on shard $x_shard"
@@ -104,7 +126,7 @@ for t in "${types[@]}"; do
 		FROM (SELECT id, get_shard_id_for_distribution_column('ev_$t', id) s FROM one_$t) x
 		WHERE s IN (SELECT shardid FROM pg_dist_shard WHERE logicalrelid = 'ev_$t'::regclass ORDER BY shardid LIMIT 2)
 		  AND id IN (SELECT id FROM one_$t ORDER BY n LIMIT 400)")
-	plan=$(explain_all "EXPLAIN (COSTS OFF) SELECT * FROM ev_$t WHERE id = ANY($arr)")
+	plan=$(q "EXPLAIN (COSTS OFF) SELECT * FROM ev_$t WHERE id = ANY($arr)")
 	want=$(q "SELECT count(*) FROM one_$t WHERE id = ANY($arr)")
 	got=$(q "SELECT count(*) FROM ev_$t WHERE id = ANY($arr)")
 	if [ "$(task_count "$plan")" = 2 ] && [ "$(plan_shards "$plan" "ev_$t")" = "$named" ] && [ "$got" = "$want" ] && [ "$got" -gt 2 ]; then
@@ -117,7 +139,7 @@ for t in "${types[@]}"; do
 	# co-located join on the ID: one task per shard pair, no repartitioning (citus.enable_repartition_joins
 	# is off, so a join Citus could not push down would be refused)
 	join="SELECT e.n, i.qty FROM ev_$t e JOIN items_$t i ON i.id = e.id WHERE e.n % 3 = 0"
-	plan=$(on 0 -c "SET citus.enable_repartition_joins = off" -c "EXPLAIN (COSTS OFF) $join")
+	plan=$(q "SET citus.enable_repartition_joins = off; EXPLAIN (COSTS OFF) $join")
 	if [ "$(task_count "$plan")" = "$shards" ] && ! grep -qiE 'repartition|MapMergeJob|Merge Task' <<<"$plan" &&
 		[ "$(digest "$join")" = "$(digest "SELECT e.n, i.qty FROM one_$t e JOIN (SELECT id, n % 7 qty FROM one_$t WHERE n % 2 = 0) i ON i.id = e.id WHERE e.n % 3 = 0")" ] &&
 		[ "$(q "SELECT count(DISTINCT colocationid) FROM pg_dist_partition WHERE logicalrelid IN ('ev_$t'::regclass, 'items_$t'::regclass)")" = 1 ]; then
@@ -163,18 +185,18 @@ pushed_window() {
 	elif [ "$where" = "$last_hour" ]; then
 		# Each worker evaluates now() at its own transaction's start, between the coordinator's now() and
 		# the query's end: the rows all such windows hold must be there, and none outside every one.
-		plan=$(explain_all "EXPLAIN (COSTS OFF) SELECT * FROM ev_$t WHERE $where")
-		read -r got missing extra < <(q "BEGIN; CREATE TEMP TABLE got AS SELECT id FROM ev_$t WHERE $where;
+		plan=$(q "EXPLAIN (COSTS OFF) SELECT * FROM ev_$t WHERE $where")
+		IFS='|' read -r got missing extra < <(q "BEGIN; CREATE TEMP TABLE got ON COMMIT DROP AS SELECT id FROM ev_$t WHERE $where;
 			SELECT (SELECT count(*) FROM got),
 			       (SELECT count(*) FROM one_$t WHERE id <@ tstzrange(clock_timestamp() - interval '1 hour', now())
 			        AND id NOT IN (SELECT id FROM got)),
 			       (SELECT count(*) FROM got WHERE id NOT IN
 			        (SELECT id FROM one_$t WHERE id <@ tstzrange(now() - interval '1 hour', clock_timestamp())));
-			COMMIT" | tr '|' ' ')
+			COMMIT")
 		[ "$missing $extra" = "0 0" ] && want=$got || want="$got rows, $missing missing, $extra extra"
 		local as_on_one="as one server's for a now() between the query's start and its end"
 	else
-		plan=$(explain_all "EXPLAIN (COSTS OFF) SELECT * FROM ev_$t WHERE $where")
+		plan=$(q "EXPLAIN (COSTS OFF) SELECT * FROM ev_$t WHERE $where")
 		got=$(q "$answer FROM ev_$t WHERE $where")
 		want=$(q "$answer FROM one_$t WHERE $where")
 	fi
@@ -203,10 +225,11 @@ for t in "${types[@]}"; do
 
 	# estimates: each shard's task estimates the hour's rows of its shard as well as one server estimates
 	# the whole hour (within 1.5x of the actual rows, the bar of sql/planner.sql)
-	plan=$(explain_all "EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF) SELECT * FROM ev_$t WHERE id <@ $window")
+	plan=$(q "EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF) SELECT * FROM ev_$t WHERE id <@ $window")
 	shard_est=$(grep -E " on ev_${t}_[0-9]+ " <<<"$plan" | grep -oE 'rows=[0-9]+ width=[0-9]+\) \(actual rows=[0-9]+' |
 		sed -E 's/rows=([0-9]+) .*actual rows=([0-9]+)/\1:\2/' | tr '\n' ' ' | sed 's/ $//')
-	one_est=$(q "EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF) SELECT * FROM one_$t WHERE id <@ $window" | head -1 |
+	one_est=$(q "EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF) SELECT * FROM one_$t WHERE id <@ $window")
+	one_est=$(head -1 <<<"$one_est" |
 		grep -oE 'rows=[0-9]+ width=[0-9]+\) \(actual rows=[0-9]+' | sed -E 's/rows=([0-9]+) .*actual rows=([0-9]+)/\1:\2/')
 	within() { awk -F: '{ e = $1; a = $2; if (!(a > 0 && e <= 1.5 * a && a <= 1.5 * e)) bad = 1 } END { exit bad }' <<<"$(tr ' ' '\n' <<<"$1")"; }
 	if [ "$(wc -w <<<"$shard_est")" = "$shards" ] && within "$shard_est" && within "$one_est"; then
@@ -273,7 +296,8 @@ for t in "${types[@]}"; do
 	made=$(q "CREATE TABLE pe_$t (id $t PRIMARY KEY DEFAULT ${t}_generate(), n int) PARTITION BY RANGE (id);
 		SELECT count(*) FROM idtypes_maintain_partitions('pe_$t', '1 day', 1);
 		SELECT create_distributed_table('pe_$t', 'id', colocate_with => 'ev_$t');
-		SELECT count(*) FROM idtypes_maintain_partitions('pe_$t', '1 day', 2);" 2>&1 | grep . | tr '\n' ' ')
+		SELECT count(*) FROM idtypes_maintain_partitions('pe_$t', '1 day', 2);" 2>&1)
+	made=$(grep . <<<"$made" | tr '\n' ' ')
 	parts=$(q "SELECT count(*) FROM pg_dist_partition p JOIN pg_inherits i ON i.inhrelid = p.logicalrelid WHERE i.inhparent = 'pe_$t'::regclass")
 	# three days of rows: today's (DEFAULT, generated now) and made ones for today, tomorrow, the day after
 	q "INSERT INTO pe_$t (n) SELECT g FROM generate_series(1, 100) g;
@@ -302,7 +326,7 @@ for t in "${types[@]}"; do
 			# there is no partition before today's: the last hour is in today's
 			want_day=$(q "SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYYMMDD')") ;;
 		esac
-		plan=$(explain_all "EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF, COSTS OFF) SELECT * FROM pe_$t WHERE $where")
+		plan=$(q "EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF, COSTS OFF) SELECT * FROM pe_$t WHERE $where")
 		got=$(q "SELECT count(*) FROM pe_$t WHERE $where")
 		# the partitions each task read: shard names of pe_T_pYYYYMMDD
 		read_parts=$(grep -oE " on pe_${t}_p[0-9]{8}_[0-9]+" <<<"$plan" | sed -E 's/.*_p([0-9]{8})_.*/\1/' | sort | uniq -c | awk '{ print $2 "x" $1 }' | tr '\n' ' ')
@@ -319,12 +343,14 @@ done
 # released on every node together by pg_sleep_until.
 for t in "${types[@]}"; do
 	start=$(q "SELECT now() + interval '1 s'")
+	pids=()
 	for k in 0 1 2; do
 		on "$k" -c "SELECT pg_sleep_until('$start')" -c "INSERT INTO ev_$t (node, n) SELECT $k, g FROM generate_series(1, $per_node) g" \
 			>/dev/null 2>"${fleet_dirs[0]}/gen$k.err" &
+		pids+=($!)
 	done
 	failed=0
-	for job in $(jobs -p); do wait "$job" || failed=1; done
+	for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
 	IFS='|' read -r per dup overlap < <(q "SELECT (SELECT string_agg(c::text, ' ' ORDER BY node) FROM (SELECT node, count(*) c FROM ev_$t WHERE node >= 0 GROUP BY node) s),
 		(SELECT count(*) - count(DISTINCT id) FROM ev_$t),
 		(SELECT round(greatest(0, extract(epoch FROM min(hi) - max(lo)) * 1000)) FROM
