@@ -177,8 +177,8 @@ pushed_window() {
 		# execution, past the 5 after which PostgreSQL may settle on a generic plan
 		local prep="PREPARE s($argtype) AS SELECT * FROM ev_$t WHERE $where;
 			PREPARE a($argtype) AS $answer FROM ev_$t WHERE $where"
-		local runs=(-c '\o /dev/null') i
-		for i in 1 2 3 4 5 6; do runs+=(-c "EXECUTE s($arg)"); done
+		local runs=(-c '\o /dev/null')
+		for _ in 1 2 3 4 5 6; do runs+=(-c "EXECUTE s($arg)"); done
 		plan=$(explain_all "$prep" "${runs[@]}" -c '\o' -c "EXPLAIN (COSTS OFF) EXECUTE s($arg)")
 		got=$(on 0 -c "$prep" -c "EXECUTE a($arg)")
 		want=$(q "$answer FROM one_$t WHERE ${where//\$1/$arg}")
@@ -271,7 +271,7 @@ for t in "${types[@]}"; do
 	page="SELECT id FROM %s WHERE id > '%s' ORDER BY id LIMIT 100"
 	last=$(q "SELECT ${t}_window_lo($window)")
 	pages=""
-	for p in 1 2 3 4 5; do
+	for _ in 1 2 3 4 5; do
 		# shellcheck disable=SC2059
 		ids=$(q "$(printf "$page" "ev_$t" "$last")")
 		pages+="$ids"$'\n'
@@ -384,12 +384,15 @@ else
 	passes=$(on 0 -c "$fleet_check" 2>&1)
 	set_identity 2 "$(node_clock_id 1)" "$(node_machine_id 2)" # worker 2 takes worker 1's clock id
 	refused=$(on 0 -c "$fleet_check" 2>&1)
+	set_identity 2 -1 "$(node_machine_id 2)" # worker 2 draws a random clock id
+	random=$(on 0 -c "$fleet_check" 2>&1)
 	set_identity 2 "$(node_clock_id 2)" "$(node_machine_id 2)"
 	again=$(on 0 -c "$fleet_check" 2>&1)
-	if [ -z "$passes$again" ] && grep -q 'ERROR' <<<"$refused"; then
-		ok "the README's fleet check passes distinct identities, refuses two nodes with one clock id ($(grep -m1 ERROR <<<"$refused")), passes again once it is mended"
+	if [ -z "$passes$again" ] && grep -q 'ERROR.*nodes 2, 3: idtypes.timeid_clock_id = 2' <<<"$refused" &&
+		grep -q 'ERROR.*nodes 3: idtypes.timeid_clock_id = -1' <<<"$random"; then
+		ok "the README's fleet check passes distinct identities, refuses two nodes with one clock id ($(grep -m1 ERROR <<<"$refused")) and a node with a random one, passes again once mended"
 	else
-		fail "fleet check: distinct '$passes', two equal '$refused', after restoring '$again'"
+		fail "fleet check: distinct '$passes', two equal '$refused', a random clock id '$random', after restoring '$again'"
 	fi
 fi
 exit $status
