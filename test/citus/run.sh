@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # idtypes on Citus: a coordinator and two workers (test/citus/fleet.sh), PostgreSQL 15 with
-# shared_preload_libraries = 'citus', each node with its own identity. For every type: the ID column as
+# shared_preload_libraries = 'citus', each node with its own identity. CREATE EXTENSION and ALTER EXTENSION
+# UPDATE on the coordinator reach every node. For every type: the ID column as
 # the distribution column (rows on every shard; `=` in one task, `= ANY` in the tasks of the shards named);
 # co-located tables joined without repartitioning and a reference table; `^@` and `<@` windows (constants,
 # parameters, now()) sent to every shard and answered by the shard's index, with the shard's estimates as
@@ -61,6 +62,17 @@ if [ "$idtypes_versions" = "$(q "SELECT string_agg(extversion, ',') FROM pg_exte
 	ok "Citus $citus_version: CREATE EXTENSION idtypes on the coordinator reached both workers (idtypes $idtypes_versions)"
 else
 	fail "idtypes on the nodes: $idtypes_versions"
+fi
+
+# An update on the coordinator reaches every node too: from the oldest version to the current one.
+versions_everywhere="SELECT string_agg(result, ',' ORDER BY nodeid) FROM run_command_on_all_nodes(\$\$SELECT extversion FROM pg_extension WHERE extname = 'idtypes'\$\$)"
+current=$(q "SELECT extversion FROM pg_extension WHERE extname = 'idtypes'")
+before=$(q "DROP EXTENSION idtypes; CREATE EXTENSION idtypes VERSION '1.0'; $versions_everywhere")
+after=$(q "ALTER EXTENSION idtypes UPDATE; $versions_everywhere")
+if [ "$before" = "1.0,1.0,1.0" ] && [ "$after" = "$current,$current,$current" ]; then
+	ok "ALTER EXTENSION idtypes UPDATE on the coordinator updated all 3 nodes from 1.0 to $current"
+else
+	fail "idtypes versions on the nodes: created 1.0: '$before', updated: '$after' (expected $current everywhere)"
 fi
 
 # The generator of type T's DEFAULT on several nodes: xid (uid11_generate) has no identity field and its 22
