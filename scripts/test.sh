@@ -5,9 +5,10 @@
 # checks (sessions at once and one after another, identity settings), the versioned-upgrade check, with
 # idtypes loaded on demand and preloaded; on 15 also the interop checks against reference implementations,
 # the client drivers, max_connections = 3000, a cluster with initdb's default settings, three sharded
-# clusters, and the packages (META.json, the Debian package installed and used). 17 and 18 come from
-# scripts/pgversions.sh (downloaded once, cached). Installs what is missing first.
-# Ends with the line `N passed, M failed`; exits non-zero on any failure.
+# clusters, Citus (where it is installed), and the packages (META.json, the Debian package installed and
+# used). 17 and 18 come from scripts/pgversions.sh (downloaded once, cached). Installs what is missing first.
+# Ends with the line `N passed, M failed, K skipped` (skipped: checks whose prerequisite is absent here, e.g.
+# Citus); exits non-zero on any failure.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/pgversions.sh"
@@ -24,9 +25,10 @@ done
 
 passed=0
 failed=0
-count() { passed=$((passed + $1)); failed=$((failed + $2)); }
+skipped=0
+count() { passed=$((passed + $1)); failed=$((failed + $2)); skipped=$((skipped + ${3:-0})); }
 finish() {
-	echo "$passed passed, $failed failed"
+	echo "$passed passed, $failed failed, $skipped skipped"
 	[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
 	exit
 }
@@ -47,13 +49,14 @@ regress() {
 	count "$ok" "$bad"
 }
 
-# A script printing one `ok ...` or `FAIL ...` line per check.
+# A script printing one `ok ...` or `FAIL ...` line per check, or `skip ...` lines for checks it cannot run
+# here (counted as skipped, neither passed nor failed).
 checks() {
 	local out
 	out=$("$@" 2>&1)
 	printf '%s\n' "$out"
-	count "$(grep -c '^ok ' <<<"$out")" "$(grep -c '^FAIL' <<<"$out")"
-	grep -qE '^(ok|FAIL)' <<<"$out" || count 0 1
+	count "$(grep -c '^ok ' <<<"$out")" "$(grep -c '^FAIL' <<<"$out")" "$(grep -c '^skip ' <<<"$out")"
+	grep -qE '^(ok|FAIL|skip )' <<<"$out" || count 0 1
 }
 
 export WERROR=1 # the extension's build treats warnings as errors here, like the core's
@@ -191,6 +194,9 @@ extra_suites_15() {
 
 	log "several servers: a table sharded with postgres_fdw over three clusters, range partitions, the collision table"
 	checks "$ROOT/test/sharding/run.sh"
+
+	log "Citus: a coordinator and two workers, every type distributed by its ID (skipped where Citus is not installed)"
+	checks "$ROOT/test/citus/run.sh"
 
 	log "time partitions: a pg_cron job, sessions at once, locks"
 	checks "$ROOT/test/partitions/cron.sh"
