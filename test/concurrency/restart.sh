@@ -15,8 +15,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
 ok() { echo "ok   $*"; }
 fail() { echo "FAIL $*"; status=1; }
-pg_ctl() { (cd / && runuser -u postgres -- "$bin/pg_ctl" -D "$data" -w -s "$@"); }
-wait_ready() { for _ in $(seq 1 60); do psql_q -c 'SELECT 1' >/dev/null 2>&1 && return 0; sleep 0.5; done; return 1; }
+source "$(dirname "$0")/server.sh"
 
 psql_q -c 'CREATE EXTENSION IF NOT EXISTS idtypes' || exit 1
 psql_q -c 'CREATE TABLE IF NOT EXISTS issued (t timeid, u uid11, s scru160, b tbsl, f uid11)'
@@ -64,12 +63,7 @@ check_after "an immediate shutdown"
 issue false
 psql_q -c "SELECT timeid_generate()" -c "ALTER SYSTEM SET idtypes.test_clock_offset = '-60s'" -c "SELECT pg_reload_conf()" >/dev/null
 sleep 1
-psql_q -c 'SELECT pg_sleep(60)' >/dev/null 2>&1 &
-sleep 1
-victim=$(psql_q -c "SELECT pid FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(60)' LIMIT 1")
-kill -9 "$victim"
-sleep 2
-wait_ready
+crash_a_backend
 check_after "a killed backend (crash restart)"
 
 psql_q -c "ALTER SYSTEM RESET idtypes.test_clock_offset" -c "SELECT pg_reload_conf()" -c 'DROP TABLE issued' >/dev/null

@@ -93,8 +93,7 @@ else
 fi
 
 if [ -n "$data" ]; then
-	pg_ctl() { (cd / && runuser -u postgres -- "$bin/pg_ctl" -D "$data" -w -s "$@"); }
-	wait_ready() { for _ in $(seq 1 60); do psql_q -c 'SELECT 1' >/dev/null 2>&1 && return 0; sleep 0.5; done; return 1; }
+	source "$(dirname "$0")/server.sh"
 	# a logged table, committed synchronously: what a crash keeps is every value issued before it
 	psql_q -c "CREATE TABLE issued (id uuid, step int, seq int)"
 	step=0
@@ -124,12 +123,7 @@ if [ -n "$data" ]; then
 	check_after "an immediate shutdown"
 	psql_q -c "SELECT uuid_v7_generate()" -c "ALTER SYSTEM SET idtypes.test_clock_offset = '-15s'" -c "SELECT pg_reload_conf()" >/dev/null
 	sleep 1
-	psql_q -c 'SELECT pg_sleep(60)' >/dev/null 2>&1 &
-	sleep 1
-	victim=$(psql_q -c "SELECT pid FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(60)' LIMIT 1")
-	kill -9 "$victim"
-	sleep 2
-	wait_ready
+	crash_a_backend
 	check_after "a killed backend (crash restart)"
 	psql_q -c "SELECT uuid_v7_generate()" -c "ALTER SYSTEM RESET idtypes.test_clock_offset" -c "SELECT pg_reload_conf()" >/dev/null
 fi
