@@ -29,7 +29,7 @@ restart() { as_postgres "$bin/pg_ctl" -D "$data" -l "$log" -w -s restart -m fast
 wait_ready() { for _ in $(seq 1 60); do psql_q -c 'SELECT 1' >/dev/null 2>&1 && return 0; sleep 0.5; done; return 1; }
 log_lines() { wc -l <"$log"; }
 log_since() { tail -n +"$(($1 + 1))" "$log"; }
-all_generators="SELECT timeid_generate(), uid11_generate(), scru160_generate(), tbsl_generate(), uid11_generate_random()"
+all_generators="SELECT timeid_generate(), uid11_generate(), scru160_generate(), tbsl_generate(), uid11_generate_random(), uuid_v7_generate()"
 
 restart || exit 1 # with the server log in $log (a restart by an earlier check may have sent it elsewhere)
 psql_q -c 'CREATE EXTENSION IF NOT EXISTS idtypes' || exit 1
@@ -85,10 +85,14 @@ block_writes
 # every generator at once, each in a session of its own; uid11_generate_random's values are unordered: no time
 # to see, it must fail like the others
 generators=(tbsl_generate\(\) 'tbsl_generate(7, true)' timeid_generate\(\) uid11_generate\(\) scru160_generate\(\)
-	'uid11_generate_random()')
+	'uid11_generate_random()' 'uuid_v7_generate()')
 for i in "${!generators[@]}"; do
 	g=${generators[$i]}
-	[ "$g" = 'uid11_generate_random()' ] && g="CASE WHEN $g IS NOT NULL THEN clock_timestamp() END" || g="$g::timestamptz"
+	case $g in
+	'uid11_generate_random()') g="CASE WHEN $g IS NOT NULL THEN clock_timestamp() END" ;;
+	'uuid_v7_generate()') g="uuid_v7_timestamp($g)" ;;
+	*) g="$g::timestamptz" ;;
+	esac
 	psql_q -c "SELECT failsafe_run('$g')" >"$workdir/run.$i" 2>&1 &
 done
 wait
@@ -98,7 +102,7 @@ for i in "${!generators[@]}"; do
 		'grep -q "^io_error after .*could not write its high-water mark" <<<"$out"' "$out"
 done
 failures=$(log_since "$before_log" | grep -c 'LOG:  idtypes could not write its high-water mark')
-check "six generators failed many times: the write failure is logged once" '[ "$failures" = 1 ]' "$failures LOG lines"
+check "seven generators failed many times: the write failure is logged once" '[ "$failures" = 1 ]' "$failures LOG lines"
 restart
 out=$(psql_q -c "SELECT failsafe_run('tbsl_generate(7, true)')" 2>&1)
 check "after a restart, the mark still not writable: tbsl fails with 58030 too" \
