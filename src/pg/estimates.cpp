@@ -19,6 +19,7 @@
 
 #include "pg/actual_end.hpp"
 #include "pg/id_ranges.hpp"
+#include "pg/newer_rows.hpp"
 
 extern "C" {
 #include "catalog/pg_class.h"
@@ -64,37 +65,22 @@ bool inside(const IdTypeTraits &t, Datum v, const Bound &lo, const Bound &hi)
 	return (!lo.present || t.compare(v, lo.value) >= 0) && (!hi.present || t.compare(v, hi.value) <= 0);
 }
 
-// The rows ANALYZE described and the rows the planner counts now, for a plain table (or a partition)
-// estimated from its own statistics. The planner scales pg_class.reltuples by the relation's pages now
-// against relpages (estimate_rel_size): the difference is the rows written since ANALYZE.
-bool analyzed_rows(PlannerInfo *root, const VariableStatData &vardata, double &analyzed, double &now)
-{
-	RelOptInfo *rel = vardata.rel;
-	if (rel == nullptr || (rel->reloptkind != RELOPT_BASEREL && rel->reloptkind != RELOPT_OTHER_MEMBER_REL))
-		return false;
-	RangeTblEntry *rte = root->simple_rte_array[rel->relid];
-	if (rte->rtekind != RTE_RELATION || rte->relkind != RELKIND_RELATION || rte->inh)
-		return false;
-	HeapTuple tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(rte->relid));
-	if (!HeapTupleIsValid(tuple))
-		return false;
-	analyzed = reinterpret_cast<Form_pg_class>(GETSTRUCT(tuple))->reltuples;
-	ReleaseSysCache(tuple);
-	now = rel->tuples;
-	return analyzed > 0 && now > 0;
-}
-
-// IDs are written in time order, so the rows written since ANALYZE lie past the histogram's last bound
-// `last`, up to the column's actual end (read from its index). The share of them in [lo, hi], spread evenly
-// over [last, end]; -1 when they cannot be placed there (the actual end is not past `last`: the rows went
-// in among the old ones). Without an index, the end is extrapolated at the pace the histogram spans.
+// IDs are written in time order, so the rows written since ANALYZE (`rows.newer`, newer_rows.cpp) lie past
+// the histogram's last bound `last`, up to the column's actual end (read from its index). The share of them
+// in [lo, hi], spread evenly over [last, end]; -1 when they cannot be placed there (the actual end is not
+// past `last`: the rows went in among the old ones). Without complete statistics counters, `rows.newer` is
+// raised to what the histogram's pace gives over [last, end]. Without an index, the end is extrapolated at
+// the pace the histogram spans.
 double share_of_newer(const IdTypeTraits &t, PlannerInfo *root, const VariableStatData &vardata, Oid opfamily,
-                      const AttStatsSlot &h, double newer_per_analyzed, const Bound &lo, const Bound &hi)
+                      const AttStatsSlot &h, double histogram_share, RowsSinceAnalyze &rows, const Bound &lo,
+                      const Bound &hi)
 {
-	Datum last = h.values[h.nvalues - 1];
+	int n = h.nvalues;
+	Datum last = h.values[n - 1];
 	if (hi.present && t.compare(hi.value, last) <= 0)
 		return 0;
-	if (!hi.present && (!lo.present || t.compare(lo.value, last) <= 0))
+	bool all = !hi.present && (!lo.present || t.compare(lo.value, last) <= 0);
+	if (all && rows.complete)
 		return 1; // all of them, wherever they end: no probe
 	double from = t.position(last), to;
 	Datum end;
@@ -102,9 +88,19 @@ double share_of_newer(const IdTypeTraits &t, PlannerInfo *root, const VariableSt
 		if (t.compare(end, last) <= 0)
 			return -1;
 		to = t.position(end);
+		if (!rows.complete) {
+			int recent = std::max(1, (n - 1) / 10); // the last tenth of the buckets
+			double pace = newer_rows_at_histogram_pace(t.position(h.values[n - 1 - recent]), from,
+			                                           histogram_share * recent / (n - 1), rows.now, to);
+			rows.newer = std::max(rows.newer, pace);
+		}
 	} else {
-		to = from + (from - t.position(h.values[0])) * newer_per_analyzed;
+		if (!(rows.newer > 0))
+			return -1;
+		to = from + (from - t.position(h.values[0])) * rows.newer / std::max(rows.now - rows.newer, 1.0);
 	}
+	if (all)
+		return 1;
 	if (!(to > from))
 		return -1;
 	double a = lo.present ? std::max(t.position(lo.value), from) : from;
@@ -132,8 +128,9 @@ double range_selectivity(const IdTypeTraits &t, PlannerInfo *root, VariableStatD
 		}
 		free_attstatsslot(&slot);
 	}
-	double analyzed = 0, now = 0;
-	bool counted = analyzed_rows(root, vardata, analyzed, now);
+	double rest = 1 - nullfrac - mcv_total;
+	RowsSinceAnalyze rows;
+	bool counted = rows_since_analyze(root, vardata, rows);
 	double newer_share = -1;
 	double fraction = -1;
 	if (get_attstatsslot(&slot, vardata.statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid, ATTSTATSSLOT_VALUES)) {
@@ -147,17 +144,16 @@ double range_selectivity(const IdTypeTraits &t, PlannerInfo *root, VariableStatD
 		double below_lo = from.present ? histogram_fraction(t, slot, from.value) : 0;
 		if (below_hi >= 0 && below_lo >= 0)
 			fraction = below_hi > below_lo ? below_hi - below_lo : 0;
-		if (counted && now > analyzed && slot.nvalues >= 2)
-			newer_share = share_of_newer(t, root, vardata, opfamily, slot, (now - analyzed) / analyzed, lo, hi);
+		if (counted && (rows.newer > 0 || !rows.complete) && slot.nvalues >= 2)
+			newer_share = share_of_newer(t, root, vardata, opfamily, slot, std::max(rest, 0.0), rows, lo, hi);
 		free_attstatsslot(&slot);
 	}
 	if (fraction < 0) // no histogram: what the most common values say, else the default
 		fraction = mcv_total > 0 ? mcv_inside / mcv_total
 		                         : (lo.present && hi.present ? DEFAULT_RANGE_INEQ_SEL : DEFAULT_INEQ_SEL);
-	double rest = 1 - nullfrac - mcv_total;
 	double selectivity = mcv_inside + fraction * (rest > 0 ? rest : 0);
-	if (newer_share >= 0) // the analyzed rows in the range, and the newer ones, among the rows there are now
-		selectivity = (selectivity * analyzed + newer_share * (now - analyzed)) / now;
+	if (newer_share >= 0 && rows.newer > 0) // the analyzed rows in the range, and the newer ones, among all
+		selectivity = (selectivity * (rows.now - rows.newer) + newer_share * rows.newer) / rows.now;
 	return selectivity < 0 ? 0 : (selectivity > 1 ? 1 : selectivity);
 }
 
@@ -245,14 +241,14 @@ bool known(PlannerInfo *root, Comparison &c)
 	return c.state == Comparison::known;
 }
 
-// When `self` and one of `others` are the two bounds the rewrite made of one `^@` / `<@` with a
-// non-constant right-hand side, both values from one evaluation of that side.
-void resolve_rewritten_pair(const IdTypeTraits &t, PlannerInfo *root, Comparison &self, Comparison *others, int n)
+// When `c` and one of `others` are the two bounds the rewrite made of one `^@` / `<@` with a non-constant
+// right-hand side, both values from one evaluation of that side.
+void resolve_rewritten_pair(const IdTypeTraits &t, PlannerInfo *root, Comparison &c, Comparison *others, int n)
 {
 	for (int i = 0; i < n; i++) {
-		if (others[i].lower == self.lower)
+		if (others[i].lower == c.lower || &others[i] == &c || others[i].state != Comparison::unevaluated)
 			continue;
-		Comparison &lo = self.lower ? self : others[i], &hi = self.lower ? others[i] : self;
+		Comparison &lo = c.lower ? c : others[i], &hi = c.lower ? others[i] : c;
 		IdBounds b;
 		if (!rewritten_pair_bounds(t, root, lo.other, hi.other, b))
 			continue;
@@ -264,69 +260,74 @@ void resolve_rewritten_pair(const IdTypeTraits &t, PlannerInfo *root, Comparison
 	}
 }
 
-// The clause's own selectivity, or, when the clauses ANDed with it also bound the column from the other
-// side, the share it carries of the range between the tightest bounds (see the top of the file): the
-// tightest lower bound (the first listed among equals) carries the range, every other bound counts as 1.
-// Bounds unknown while planning (a generic plan's parameters) are left out; when all of them are unknown,
-// the first listed carries DEFAULT_RANGE_INEQ_SEL, as clauselist_selectivity estimates such a pair on a
-// timestamptz column.
+// The bounds on one side of the column: the tightest known one, and whether any is unknown.
+struct Side {
+	bool any = false, unknown = false;
+	Bound tightest;
+};
+
+// The clause's own selectivity, or, when other bounds on the column are ANDed with it, its share of the one
+// range they all make (see the top of the file): the first bound listed carries the selectivity of the
+// range between the tightest known lower and upper bounds, every other bound counts as 1 — however many
+// there are, on either side. Bounds unknown while planning (a generic plan's parameters) are estimated as
+// clauselist_selectivity estimates them on a timestamptz column: when one side has only unknown bounds
+// and the other side has bounds too, the range is DEFAULT_RANGE_INEQ_SEL; a side with no other side is
+// the tightest of its known bounds and DEFAULT_INEQ_SEL (the more restrictive carries).
 double comparison_selectivity(const IdTypeTraits &t, PlannerInfo *root, Oid opno, List *args, VariableStatData &vardata)
 {
 	Oid opfamily = lookup_type_cache(vardata.vartype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
 	Comparison self;
 	if (!OidIsValid(opfamily) || !comparison_on(opno, args, vardata.var, opfamily, self))
 		return DEFAULT_INEQ_SEL;
-	// the other bounds on the column ANDed with it, in clause order; self_position: how many come before it
-	int n = 0, self_position = -1;
-	Comparison *others = nullptr;
+	// the bounds on the column ANDed together with the clause, itself included, in clause order
 	List *conjuncts = vardata.rel != nullptr ? conjuncts_holding(vardata.rel->baserestrictinfo, args) : NIL;
+	int n = 0, self_position = -1;
+	Comparison *bounds = &self;
 	if (conjuncts != NIL) {
-		others = static_cast<Comparison *>(palloc(sizeof(Comparison) * list_length(conjuncts)));
+		bounds = static_cast<Comparison *>(palloc(sizeof(Comparison) * list_length(conjuncts)));
 		ListCell *lc;
 		foreach (lc, conjuncts) {
 			Node *clause = clause_of(static_cast<Node *>(lfirst(lc)));
 			if (!IsA(clause, OpExpr))
 				continue;
 			auto *op = reinterpret_cast<OpExpr *>(clause);
-			if (op->args == args)
-				self_position = n;
-			else if (comparison_on(op->opno, op->args, vardata.var, opfamily, others[n]))
+			if (comparison_on(op->opno, op->args, vardata.var, opfamily, bounds[n])) {
+				if (op->args == args)
+					self_position = n;
 				n++;
+			}
 		}
 	}
-	if (self_position >= 0)
-		resolve_rewritten_pair(t, root, self, others, n);
-	bool paired = false, other_known = false;
+	if (self_position < 0) { // not among the restrictions (a join clause, for instance): on its own
+		bounds = &self;
+		n = 1;
+	} else if (self_position > 0) {
+		return 1.0; // the first bound listed carries the range
+	}
+	Side lower, upper;
 	for (int i = 0; i < n; i++) {
-		paired = paired || others[i].lower != self.lower;
-		other_known = other_known || known(root, others[i]);
-	}
-	if (!known(root, self)) {
-		if (!paired)
-			return DEFAULT_INEQ_SEL;
-		return other_known || self_position > 0 ? 1.0 : DEFAULT_RANGE_INEQ_SEL;
-	}
-	Bound own{true, self.value};
-	if (self_position < 0)
-		return self.lower ? range_selectivity(t, root, vardata, own, Bound{})
-		                  : range_selectivity(t, root, vardata, Bound{}, own);
-	if (!self.lower) {
-		for (int i = 0; i < n; i++)
-			if (others[i].lower && known(root, others[i]))
-				return 1.0;
-		return range_selectivity(t, root, vardata, Bound{}, own);
-	}
-	const Comparison *upper = nullptr;
-	for (int i = 0; i < n; i++) {
-		if (!known(root, others[i]))
+		Comparison &c = bounds[i];
+		if (c.state == Comparison::unevaluated)
+			resolve_rewritten_pair(t, root, c, bounds, n);
+		Side &side = c.lower ? lower : upper;
+		side.any = true;
+		if (!known(root, c)) {
+			side.unknown = true;
 			continue;
-		int c = t.compare(others[i].value, self.value);
-		if (others[i].lower && (c > 0 || (c == 0 && i < self_position)))
-			return 1.0; // a tighter lower bound carries the range
-		if (!others[i].lower && (upper == nullptr || t.compare(others[i].value, upper->value) < 0))
-			upper = &others[i];
+		}
+		int cmp = side.tightest.present ? t.compare(c.value, side.tightest.value) : 0;
+		if (!side.tightest.present || (c.lower ? cmp > 0 : cmp < 0))
+			side.tightest = Bound{true, c.value};
 	}
-	return range_selectivity(t, root, vardata, own, upper != nullptr ? Bound{true, upper->value} : Bound{});
+	bool lower_unknown = lower.any && !lower.tightest.present, upper_unknown = upper.any && !upper.tightest.present;
+	if (lower.any && upper.any && (lower_unknown || upper_unknown))
+		return DEFAULT_RANGE_INEQ_SEL;
+	if (lower_unknown || upper_unknown)
+		return DEFAULT_INEQ_SEL;
+	double s = range_selectivity(t, root, vardata, lower.tightest, upper.tightest);
+	if (!(lower.any && upper.any) && (lower.unknown || upper.unknown))
+		s = std::min(s, DEFAULT_INEQ_SEL);
+	return s;
 }
 
 } // namespace
