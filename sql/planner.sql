@@ -61,6 +61,15 @@ SELECT c, within_target(format('SELECT * FROM spread WHERE %1$I <@ tstzrange(''2
        within_target(format('SELECT * FROM spread WHERE (%1$I <@ tstzrange(''2024-02-01 10:07+00'', ''2024-02-02 10:07+00'') AND n %% 2 = 0)
 		OR %1$I <@ tstzrange(''2024-05-01'', ''2024-05-02'')', c)) AS arm_with_filter
 FROM unnest(ARRAY['t', 'b', 'u', 's', 'dt']) c;
+-- any number of bounds on one column, in any order, estimated as the one range they make: two upper bounds
+-- (the tighter carries), bounds repeated on both sides, inside an OR arm, on a domain
+SELECT c, within_target(format('SELECT * FROM spread WHERE %1$I <= %2$s_min(''2024-06-01'') AND %1$I <= %2$s_min(''2024-03-01'')', c, ty)) AS two_upper,
+       within_target(format('SELECT * FROM spread WHERE %1$I > %2$s_min(''2024-06-01'') AND %1$I >= %2$s_min(''2024-09-01'')', c, ty)) AS two_lower,
+       within_target(format('SELECT * FROM spread WHERE %1$I < %2$s_min(''2024-03-02'') AND %1$I >= %2$s_min(''2024-02-01'')
+		AND %1$I <= %2$s_max(''2024-05-01'') AND %1$I > %2$s_min(''2024-01-01'') AND %1$I <@ tstzrange(''2024-02-15'', NULL)', c, ty)) AS five_bounds,
+       within_target(format('SELECT * FROM spread WHERE (%1$I <= %2$s_min(''2024-02-02'') AND %1$I <= %2$s_min(''2024-02-03'') AND %1$I >= %2$s_min(''2024-02-01''))
+		OR %1$I <@ tstzrange(''2024-05-01'', ''2024-05-02'')', c, ty)) AS or_arm
+FROM (VALUES ('t', 'timeid'), ('b', 'tbsl'), ('u', 'uid11'), ('s', 'scru160'), ('dt', 'timeid')) v(c, ty);
 -- generic plans: a window whose bounds are parameters is estimated as PostgreSQL estimates a pair of unknown
 -- bounds on a timestamptz column (DEFAULT_RANGE_INEQ_SEL, 0.5 %), not as two independent inequalities
 SET plan_cache_mode = force_generic_plan;
@@ -74,6 +83,21 @@ SELECT estimated_rows('EXECUTE ts_window(''2024-02-01'', ''2024-02-02'')') AS ti
        estimated_rows('EXECUTE tbsl_window(''2024-02-01'', ''2024-02-02'')') AS tbsl,
        estimated_rows('EXECUTE uid11_by_hand(''2024-02-01'', ''2024-02-02'')') AS uid11_by_hand,
        estimated_rows('EXECUTE scru160_prefix(''0u'')') AS scru160_prefix;
+-- one bound a parameter, the other a constant: DEFAULT_RANGE_INEQ_SEL on timestamptz too (clauselist_selectivity
+-- pairs them, and a bound it cannot estimate makes the pair the default); one side only: the tighter of the
+-- known bound and DEFAULT_INEQ_SEL
+PREPARE ts_half(timestamptz) AS SELECT * FROM spread WHERE at >= $1 AND at <= '2024-06-01';
+PREPARE id_half(timestamptz) AS SELECT * FROM spread WHERE t >= timeid_min($1) AND t <= timeid_max('2024-06-01');
+PREPARE ts_uppers(timestamptz) AS SELECT * FROM spread WHERE at <= $1 AND at <= '2024-02-01';
+PREPARE id_uppers(timestamptz) AS SELECT * FROM spread WHERE s <= scru160_max($1) AND s <= scru160_max('2024-02-01');
+PREPARE ts_wide_uppers(timestamptz) AS SELECT * FROM spread WHERE at <= $1 AND at <= '2024-11-01';
+PREPARE id_wide_uppers(timestamptz) AS SELECT * FROM spread WHERE b <= tbsl_max($1) AND b <= tbsl_max('2024-11-01');
+SELECT estimated_rows('EXECUTE ts_half(''2024-02-01'')') AS timestamptz_half,
+       estimated_rows('EXECUTE id_half(''2024-02-01'')') AS timeid_half,
+       estimated_rows('EXECUTE ts_uppers(''2024-02-01'')') AS timestamptz_uppers,
+       estimated_rows('EXECUTE id_uppers(''2024-02-01'')') AS scru160_uppers,
+       estimated_rows('EXECUTE ts_wide_uppers(''2024-02-01'')') AS timestamptz_wide,
+       estimated_rows('EXECUTE id_wide_uppers(''2024-02-01'')') AS tbsl_wide;
 DEALLOCATE ALL;
 RESET plan_cache_mode;
 
