@@ -188,6 +188,7 @@ extra_suites_15() {
 	checks "$ROOT/test/concurrency/settings.sh" at-start
 	cluster_stop
 
+	log "planner: the newest rows after autovacuum's VACUUM, a clean restart, a crash" && checks "$ROOT/test/planner/autovacuum.sh"
 	log "make installcheck, twice, against a cluster with initdb's default settings"
 	checks installcheck_default_cluster
 
