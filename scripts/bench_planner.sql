@@ -102,21 +102,30 @@ DROP TABLE spread, report_windows;
 -- Past the last ANALYZE: :rows rows over 30 days ending 3 hours ago, ANALYZE, then rows for the last 3 hours
 -- (2.16 % more: one every 0.5 s at 1M rows, as between two autovacuum runs; and 30 % more), the same instants
 -- in a timestamptz column and in a uuid column holding UUIDv7 (estimated by uuid's own operators).
-CREATE PROCEDURE pg_temp.stale_table(newer float8) LANGUAGE plpgsql AS $$
+-- The load, ANALYZE and the newer rows are separate statements: a backend reports its counts to the
+-- cumulative statistics when idle (pg_stat_force_next_flush: now rather than within a second), and a load
+-- reported after the ANALYZE that followed it would count as written since.
+CREATE PROCEDURE pg_temp.stale_load() LANGUAGE plpgsql AS $$
 DECLARE
 	n bigint := current_setting('idtypes_bench.rows')::bigint;
-	columns text := 'g % 1000, at, timeid_min(at), tbsl_min(at), uid11_min(at), scru160_min(at), uuid_v7_min(at)';
 BEGIN
 	DROP TABLE IF EXISTS stale;
 	CREATE TABLE stale (uid int, at timestamptz, t timeid, b tbsl, u uid11, s scru160, v uuid) WITH (autovacuum_enabled = off);
 	EXECUTE format('INSERT INTO stale SELECT %s FROM generate_series(1, %s) g,
-		LATERAL (SELECT now() - interval ''3 hours'' - (%2$s - g) * (interval ''30 days'' / %2$s) AS at) a', columns, n);
+		LATERAL (SELECT now() - interval ''3 hours'' - (%2$s - g) * (interval ''30 days'' / %2$s) AS at) a',
+		current_setting('idtypes_bench.columns'), n);
 	CREATE INDEX ON stale (at); CREATE INDEX ON stale (t); CREATE INDEX ON stale (b); CREATE INDEX ON stale (u);
 	CREATE INDEX ON stale (s); CREATE INDEX ON stale (v);
-	ANALYZE stale;
-	EXECUTE format('INSERT INTO stale SELECT %s FROM generate_series(1, %s) g,
-		LATERAL (SELECT now() - interval ''3 hours'' + g * (interval ''3 hours'' / %2$s) AS at) a', columns, round(n * newer));
 END $$;
+CREATE PROCEDURE pg_temp.stale_newer(newer float8) LANGUAGE plpgsql AS $$
+DECLARE
+	n bigint := current_setting('idtypes_bench.rows')::bigint;
+BEGIN
+	EXECUTE format('INSERT INTO stale SELECT %s FROM generate_series(1, %s) g,
+		LATERAL (SELECT now() - interval ''3 hours'' + g * (interval ''3 hours'' / %2$s) AS at) a',
+		current_setting('idtypes_bench.columns'), round(n * newer));
+END $$;
+SET idtypes_bench.columns = 'g % 1000, at, timeid_min(at), tbsl_min(at), uid11_min(at), scru160_min(at), uuid_v7_min(at)';
 CREATE FUNCTION pg_temp.estimate(q text) RETURNS text LANGUAGE sql AS $$
 	SELECT format('%s (%sx)', estimated, round((greatest(estimated, actual) / greatest(least(estimated, actual), 1))::numeric, 1))
 	FROM pg_temp.rows_of(q) $$;
@@ -149,21 +158,34 @@ FROM (SELECT w, format('now() - %L::interval', w), 'SELECT * FROM stale WHERE %I
       FROM unnest(ARRAY['10 minutes', '1 hour', '1 day']) w
       UNION ALL SELECT '>= T_min(now() - 30 minutes)', 'now() - interval ''30 minutes''', 'SELECT * FROM stale WHERE %I >= %3$s_min(%2$s)') q(name, since, id_query) $$;
 SET idtypes_bench.rows = :rows;
+-- the rows of one table state, kept to print before and after the VACUUM side by side
+CREATE TEMP TABLE stale_figures (state text, newer text, line text, n serial);
+CREATE FUNCTION pg_temp.figures(state text, newer text) RETURNS void LANGUAGE sql AS $$
+	INSERT INTO stale_figures (state, newer, line) SELECT state, newer, r FROM pg_temp.stale_rows(newer) r;
+	INSERT INTO stale_figures (state, newer, line) SELECT state, newer || ' join', format('| plan, time | %s | %s | %s | %s | %s | %s |',
+		pg_temp.join_run('at'), pg_temp.join_run('t'), pg_temp.join_run('b'), pg_temp.join_run('u'), pg_temp.join_run('s'), pg_temp.join_run('v')) $$;
 \echo
 \echo ## Planner past the last ANALYZE: estimated rows (and the factor off the actual), :rows rows analyzed over 30 days, then the last 3 hours
-\echo
-\echo | newer rows | query | actual | timestamptz | timeid | tbsl | uid11 | scru160 | uuid (UUIDv7) |
-\echo |---|---|---|---|---|---|---|---|---|
-CALL pg_temp.stale_table(0.0216);
-SELECT pg_temp.stale_rows('2.16 %');
-\echo
-\echo | last-hour self-join (2.16 % newer) | timestamptz | timeid | tbsl | uid11 | scru160 | uuid (UUIDv7) |
-\echo |---|---|---|---|---|---|---|
-SELECT format('| plan, time | %s | %s | %s | %s | %s | %s |', pg_temp.join_run('at'), pg_temp.join_run('t'), pg_temp.join_run('b'),
-	pg_temp.join_run('u'), pg_temp.join_run('s'), pg_temp.join_run('v'));
-\echo
-\echo | newer rows | query | actual | timestamptz | timeid | tbsl | uid11 | scru160 | uuid (UUIDv7) |
-\echo |---|---|---|---|---|---|---|---|---|
-CALL pg_temp.stale_table(0.30);
-SELECT pg_temp.stale_rows('30 %');
+CALL pg_temp.stale_load();
+SELECT pg_stat_force_next_flush() \g /dev/null
+ANALYZE stale;
+CALL pg_temp.stale_newer(0.0216);
+SELECT pg_stat_force_next_flush() \g /dev/null
+SELECT pg_temp.figures('after ANALYZE', '2.16 %') \g /dev/null
+VACUUM stale;
+SELECT pg_temp.figures('after VACUUM', '2.16 %') \g /dev/null
+CALL pg_temp.stale_load();
+SELECT pg_stat_force_next_flush() \g /dev/null
+ANALYZE stale;
+CALL pg_temp.stale_newer(0.30);
+SELECT pg_stat_force_next_flush() \g /dev/null
+SELECT pg_temp.figures('after ANALYZE', '30 %') \g /dev/null
+VACUUM stale;
+SELECT pg_temp.figures('after VACUUM', '30 %') \g /dev/null
+SELECT format(E'\n### %s newer rows, %s\n\n%s\n%s\n', newer, state,
+	CASE WHEN newer LIKE '%join' THEN '| last-hour self-join | timestamptz | timeid | tbsl | uid11 | scru160 | uuid (UUIDv7) |'
+	     ELSE '| newer rows | query | actual | timestamptz | timeid | tbsl | uid11 | scru160 | uuid (UUIDv7) |' END,
+	CASE WHEN newer LIKE '%join' THEN '|---|---|---|---|---|---|---|' ELSE '|---|---|---|---|---|---|---|---|---|' END)
+	|| string_agg(line, E'\n' ORDER BY n)
+FROM stale_figures GROUP BY newer, state ORDER BY min(n);
 DROP TABLE stale;

@@ -130,7 +130,6 @@ double range_selectivity(const IdTypeTraits &t, PlannerInfo *root, VariableStatD
 	}
 	double rest = 1 - nullfrac - mcv_total;
 	RowsSinceAnalyze rows;
-	bool counted = rows_since_analyze(root, vardata, rows);
 	double newer_share = -1;
 	double fraction = -1;
 	if (get_attstatsslot(&slot, vardata.statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid, ATTSTATSSLOT_VALUES)) {
@@ -144,7 +143,12 @@ double range_selectivity(const IdTypeTraits &t, PlannerInfo *root, VariableStatD
 		double below_lo = from.present ? histogram_fraction(t, slot, from.value) : 0;
 		if (below_hi >= 0 && below_lo >= 0)
 			fraction = below_hi > below_lo ? below_hi - below_lo : 0;
-		if (counted && (rows.newer > 0 || !rows.complete) && slot.nvalues >= 2)
+		// the cumulative statistics are read only for a range reaching past the last bound (where the newer
+		// rows are, and where the probe runs anyway); a range inside the histogram scales by what the planner
+		// counts beyond reltuples alone, which after a VACUUM overstates it by the newer rows' share at most
+		bool past_last = slot.nvalues >= 2 && (!hi.present || t.compare(hi.value, slot.values[slot.nvalues - 1]) > 0);
+		if (slot.nvalues >= 2 && rows_since_analyze(root, vardata, past_last, rows) &&
+		    (rows.newer > 0 || !rows.complete))
 			newer_share = share_of_newer(t, root, vardata, opfamily, slot, std::max(rest, 0.0), rows, lo, hi);
 		free_attstatsslot(&slot);
 	}

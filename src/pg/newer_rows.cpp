@@ -71,7 +71,7 @@ double inserts_since_analyze(Oid relid, bool &complete, bool &vacuumed)
 
 } // namespace
 
-bool rows_since_analyze(PlannerInfo *root, const VariableStatData &vardata, RowsSinceAnalyze &out)
+bool rows_since_analyze(PlannerInfo *root, const VariableStatData &vardata, bool with_statistics, RowsSinceAnalyze &out)
 {
 	RelOptInfo *rel = vardata.rel;
 	if (rel == nullptr || (rel->reloptkind != RELOPT_BASEREL && rel->reloptkind != RELOPT_OTHER_MEMBER_REL))
@@ -87,10 +87,16 @@ bool rows_since_analyze(PlannerInfo *root, const VariableStatData &vardata, Rows
 	out.now = rel->tuples;
 	if (!(reltuples > 0 && out.now > 0))
 		return false;
+	double beyond_reltuples = std::max(out.now - reltuples, 0.0);
+	if (!with_statistics) {
+		out.newer = beyond_reltuples;
+		out.complete = true;
+		return true;
+	}
 	bool vacuumed;
 	double counted = inserts_since_analyze(rte->relid, out.complete, vacuumed);
-	double beyond_reltuples = std::max(out.now - reltuples, 0.0);
-	out.newer = out.complete && !vacuumed ? beyond_reltuples : std::max(beyond_reltuples, std::min(counted, out.now / 2));
+	out.newer =
+	    out.complete && !vacuumed ? beyond_reltuples : std::max(beyond_reltuples, std::min(counted, out.now / 2));
 	return true;
 }
 

@@ -12,10 +12,12 @@ struct RowsSinceAnalyze {
 	bool complete = false; // `newer` counts every row written since ANALYZE (the counters ran all along)
 };
 
-// The evidence that needs no index probe: the rows the planner counts beyond pg_class.reltuples, and the
-// cumulative statistics' count of rows inserted since ANALYZE (see newer_rows.cpp for why both). False
-// when the relation is not a plain table (or partition) estimated from its own statistics.
-bool rows_since_analyze(PlannerInfo *root, const VariableStatData &vardata, RowsSinceAnalyze &out);
+// The evidence that needs no index probe: the rows the planner counts beyond pg_class.reltuples, and, when
+// `with_statistics`, the cumulative statistics' count of rows inserted since ANALYZE (see newer_rows.cpp
+// for why both; reading them costs about a tenth of planning a simple query). False when the relation is
+// not a plain table (or partition) estimated from its own statistics.
+bool rows_since_analyze(PlannerInfo *root, const VariableStatData &vardata, bool with_statistics,
+                        RowsSinceAnalyze &out);
 
 // The rows between the histogram's last bound (position `last`) and the column's actual end (`end`),
 // written at the pace of the histogram's most recent part: `recent_share` of the relation's rows lie in
