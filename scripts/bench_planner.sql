@@ -171,22 +171,15 @@ CREATE FUNCTION pg_temp.figures(state text, newer text) RETURNS void LANGUAGE sq
 RESET check_function_bodies;
 \echo
 \echo ## Planner past the last ANALYZE: estimated rows (and the factor off the actual), :rows rows analyzed over 30 days, then the last 3 hours
-CALL pg_temp.stale_load();
-SELECT pg_stat_force_next_flush() \g /dev/null
-ANALYZE stale;
-CALL pg_temp.stale_newer(0.0216);
-SELECT pg_stat_force_next_flush() \g /dev/null
-SELECT pg_temp.figures('after ANALYZE', '2.16 %') \g /dev/null
-VACUUM stale;
-SELECT pg_temp.figures('after VACUUM', '2.16 %') \g /dev/null
-CALL pg_temp.stale_load();
-SELECT pg_stat_force_next_flush() \g /dev/null
-ANALYZE stale;
-CALL pg_temp.stale_newer(0.30);
-SELECT pg_stat_force_next_flush() \g /dev/null
-SELECT pg_temp.figures('after ANALYZE', '30 %') \g /dev/null
-VACUUM stale;
-SELECT pg_temp.figures('after VACUUM', '30 %') \g /dev/null
+-- each table state: the statements one by one (\gexec), so that the backend goes idle and reports between them
+\o /dev/null
+SELECT statement FROM (VALUES (0.0216, '2.16 %'), (0.30, '30 %')) v(newer, label),
+	unnest(ARRAY['CALL pg_temp.stale_load()', 'SELECT pg_stat_force_next_flush()', 'ANALYZE stale',
+		format('CALL pg_temp.stale_newer(%s)', newer), 'SELECT pg_stat_force_next_flush()',
+		format('SELECT pg_temp.figures(''after ANALYZE'', %L)', label), 'VACUUM stale',
+		format('SELECT pg_temp.figures(''after VACUUM'', %L)', label)]) WITH ORDINALITY s(statement, i)
+ORDER BY newer, i \gexec
+\o
 SELECT format(E'\n### %s newer rows, %s\n\n%s\n%s\n', CASE WHEN newer LIKE '%join' THEN 'last-hour self-join, ' ELSE '' END
 	|| replace(newer, ' join', ''), state,
 	CASE WHEN newer LIKE '%join' THEN '| last-hour self-join | timestamptz | timeid | tbsl | uid11 | scru160 | uuid (UUIDv7) |'

@@ -97,6 +97,18 @@ BEGIN
 	actual := round((plan -> 0 -> 'Plan' ->> 'Actual Rows')::numeric); -- 18 prints fractions
 END $$;
 
+-- The join method of a query's plan (the first join node): Hash Join, Merge Join, Nested Loop, or none.
+CREATE FUNCTION join_method(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE line text;
+BEGIN
+	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+		IF line ~ '(Hash Join|Merge Join|Nested Loop)' THEN
+			RETURN substring(line FROM '(Hash Join|Merge Join|Nested Loop)');
+		END IF;
+	END LOOP;
+	RETURN 'none';
+END $$;
+
 -- 'ok' when the larger of estimated/actual and actual/estimated is at most `factor`, else both figures.
 CREATE FUNCTION estimate_within(q text, factor float8) RETURNS text LANGUAGE sql AS $$
 	SELECT CASE WHEN greatest(estimated, actual)::float8 / greatest(least(estimated, actual), 1) <= factor

@@ -88,16 +88,6 @@ BEGIN
 END $$;
 -- the two-sided last-hour self-join: a hash or merge join, as on the timestamptz column (a nested loop
 -- would scan the inner window once per outer row)
-CREATE FUNCTION join_method(q text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE line text;
-BEGIN
-	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
-		IF line ~ '(Hash Join|Merge Join|Nested Loop)' THEN
-			RETURN substring(line FROM '(Hash Join|Merge Join|Nested Loop)');
-		END IF;
-	END LOOP;
-	RETURN 'none';
-END $$;
 CREATE FUNCTION join_shapes(tables text[]) RETURNS TABLE (tbl text, timestamptz boolean, timeid boolean, tbsl boolean,
 	uid11 boolean, scru160 boolean) LANGUAGE sql AS $$
 	SELECT tbl, bool_and(join_method(format('SELECT count(*) FROM %I a JOIN %1$I b ON a.uid = b.uid
@@ -140,7 +130,7 @@ SELECT within_2x('SELECT * FROM stale_few WHERE t <@ tstzrange(now() - interval 
        within_2x('SELECT * FROM stale_few WHERE s BETWEEN scru160_min(now() - interval ''40 days'') AND scru160_max(now() - interval ''15 days'')') AS scru160_between;
 
 DROP TABLE stale_few, stale_many, stale_steady;
-DROP FUNCTION within_2x(text), join_method(text), stale_checks(text), join_shapes(text[]);
+DROP FUNCTION within_2x(text), stale_checks(text), join_shapes(text[]);
 DROP PROCEDURE stale_table(text), add_newer(text, int);
 RESET max_parallel_workers_per_gather;
 RESET default_statistics_target;

@@ -23,23 +23,9 @@ data=$CLUSTER_DIR/data
 bin=$("$PG_CONFIG" --bindir)
 
 # Each statement its own session: a backend reports its counts to the cumulative statistics when it ends.
-q -c "CREATE EXTENSION idtypes" -c "SET default_statistics_target = 400" -c "
-CREATE FUNCTION estimate_ratio(q text) RETURNS float8 LANGUAGE plpgsql AS \$\$
-DECLARE plan json;
-BEGIN
-	EXECUTE 'EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ' || q INTO plan;
-	RETURN greatest((plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8, 1) / greatest((plan -> 0 -> 'Plan' ->> 'Actual Rows')::float8, 1);
-END \$\$;
-CREATE FUNCTION join_method(q text) RETURNS text LANGUAGE plpgsql AS \$\$
-DECLARE line text;
-BEGIN
-	FOR line IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
-		IF line ~ '(Hash Join|Merge Join|Nested Loop)' THEN
-			RETURN substring(line FROM '(Hash Join|Merge Join|Nested Loop)');
-		END IF;
-	END LOOP;
-	RETURN 'none';
-END \$\$;" || { fail "creating the extension and helpers"; exit 1; }
+# The helpers (plan_rows, estimate_within, join_method) are pg_regress's.
+q -c "CREATE EXTENSION idtypes" -f "$(dirname "$0")/../../sql/00_helpers.sql" >/dev/null ||
+	{ fail "creating the extension and helpers"; exit 1; }
 tables="few many steady"
 for tbl in $tables; do
 	q -c "CREATE TABLE $tbl (uid int, at timestamptz, t timeid, b tbsl, u uid11, s scru160) WITH (autovacuum_enabled = off,
@@ -54,16 +40,16 @@ done
 newer() { case $1 in few) echo 500 ;; many) echo 15000 ;; steady) echo 208 ;; esac; }
 for tbl in $tables; do
 	n=$(newer "$tbl")
-	q -c "ALTER TABLE $tbl SET (autovacuum_enabled = on)" \
-		-c "INSERT INTO $tbl SELECT g % 1000, at, timeid_min(at), tbsl_min(at), uid11_min(at), scru160_min(at)
-		FROM generate_series(1, $n) g, LATERAL (SELECT now() - interval '3 hours' + g * (interval '3 hours' / $n) AS at) a" ||
-		fail "inserting the newer rows into $tbl"
+	q -c "INSERT INTO $tbl SELECT g % 1000, at, timeid_min(at), tbsl_min(at), uid11_min(at), scru160_min(at)
+		FROM generate_series(1, $n) g, LATERAL (SELECT now() - interval '3 hours' + g * (interval '3 hours' / $n) AS at) a" \
+		-c "ALTER TABLE $tbl SET (autovacuum_enabled = on)" || fail "inserting the newer rows into $tbl"
 done
 
 # autovacuum's VACUUM of each table, and no ANALYZE: pg_class.reltuples then counts the newer rows
 for tbl in $tables; do
 	for _ in $(seq 1 120); do
-		[ "$(q -c "SELECT autovacuum_count > 0 FROM pg_stat_user_tables WHERE relname = '$tbl'")" = t ] && break
+		[ "$(q -c "SELECT autovacuum_count > 0 AND reltuples = 50000 + $(newer "$tbl")
+			FROM pg_stat_user_tables JOIN pg_class USING (relname) WHERE relname = '$tbl'")" = t ] && break
 		sleep 0.5
 	done
 	got=$(q -c "SELECT autovacuum_count > 0, autoanalyze_count = 0 AND analyze_count = 1, reltuples = 50000 + $(newer "$tbl")
@@ -76,12 +62,13 @@ done
 windows() { # table, factor, what
 	local tbl=$1 factor=$2 what=$3 c got
 	for c in t:timeid b:tbsl u:uid11 s:scru160; do
-		got=$(q -c "SELECT string_agg(format('%s %s', w, round(r::numeric, 2)), ', ') FILTER (WHERE r > $factor OR r < 1.0 / $factor)
-			FROM (VALUES ('last hour', estimate_ratio('SELECT * FROM $tbl WHERE ${c%:*} <@ tstzrange(now() - interval ''1 hour'', NULL)')),
-				('last 10 minutes', estimate_ratio('SELECT * FROM $tbl WHERE ${c%:*} <@ tstzrange(now() - interval ''10 minutes'', now())')),
-				('T_min', estimate_ratio('SELECT * FROM $tbl WHERE ${c%:*} >= ${c#*:}_min(now() - interval ''30 minutes'')'))) v(w, r)")
+		got=$(q -c "SELECT string_agg(w || ' ' || e, ', ') FILTER (WHERE e <> 'ok')
+			FROM (VALUES ('last hour', 'SELECT * FROM $tbl WHERE ${c%:*} <@ tstzrange(now() - interval ''1 hour'', NULL)'),
+				('last 10 minutes', 'SELECT * FROM $tbl WHERE ${c%:*} <@ tstzrange(now() - interval ''10 minutes'', now())'),
+				('T_min', 'SELECT * FROM $tbl WHERE ${c%:*} >= ${c#*:}_min(now() - interval ''30 minutes'')')) v(w, query),
+			LATERAL estimate_within(query, $factor) e")
 		[ -z "$got" ] && ok "$tbl $what: ${c#*:} last hour, last 10 minutes, T_min within ${factor}x" ||
-			fail "$tbl $what: ${c#*:} estimated/actual off: $got"
+			fail "$tbl $what: ${c#*:} $got"
 	done
 }
 joins() { # table, what
@@ -116,9 +103,8 @@ started=$(q -c "SELECT pg_postmaster_start_time()")
 	fail "the server did not restart, or kept its statistics"
 windows steady 2 "after an immediate shutdown"
 for tbl in few many; do
-	got=$(q -c "SELECT round((estimated / pace)::numeric, 2) FROM (SELECT
-		(SELECT estimate_ratio('SELECT * FROM $tbl WHERE t <@ tstzrange(now() - interval ''1 hour'', NULL)')) *
-		(SELECT count(*) FROM $tbl WHERE at >= now() - interval '1 hour') AS estimated, 50000 / 720.0 AS pace) e")
+	got=$(q -c "SELECT round(estimated / (50000 / 720.0), 2)
+		FROM plan_rows('SELECT * FROM $tbl WHERE t <@ tstzrange(now() - interval ''1 hour'', NULL)')")
 	awk -v r="$got" 'BEGIN { exit !(r >= 0.5 && r <= 2) }' &&
 		ok "$tbl after an immediate shutdown: the last hour estimated at the histogram's pace (${got}x of 69 rows an hour)" ||
 		fail "$tbl after an immediate shutdown: the last hour estimated at ${got}x the histogram's pace"
