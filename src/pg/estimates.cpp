@@ -7,14 +7,15 @@
 //   * `^@` and `<@` estimate their whole range [lo, hi] at once;
 //   * the planner's own pairing of `x >= a AND x <= b` into one range (clauselist_selectivity) applies only
 //     to operators estimated by scalarltsel and friends, whose interpolation cannot see these types. So the
-//     ordering operators pair themselves: among the restriction clauses of the relation, the tightest lower
-//     bound on a column carries the selectivity of the whole range up to the tightest upper bound, and every
-//     other bound on that column counts as 1. This is what a BETWEEN, bounds from T_min/T_max, and the
-//     rewrite of `^@` / `<@` into two comparisons are estimated by, at the top level of the WHERE clause or
-//     inside an OR arm. Bounds unknown while planning (generic plans) are paired as PostgreSQL pairs them;
-//   * rows written since ANALYZE lie past the histogram (IDs are written in time order): their number is
-//     what the planner counts beyond pg_class.reltuples, their span ends at the column's actual end read
-//     from its index (actual_end.cpp), and they are spread evenly over it.
+//     ordering operators pair themselves: all the bounds on a column among the restriction clauses of the
+//     relation (any number, either side, in any order) are one range, from the tightest lower to the
+//     tightest upper bound; the first bound listed carries its selectivity and every other counts as 1.
+//     This is what a BETWEEN, bounds from T_min/T_max, and the rewrite of `^@` / `<@` into two comparisons
+//     are estimated by, at the top level of the WHERE clause or inside an OR arm. Bounds unknown while
+//     planning (generic plans) are estimated as clauselist_selectivity estimates them on a timestamptz;
+//   * rows written since ANALYZE lie past the histogram (IDs are written in time order): how many they are
+//     comes from evidence that outlives a VACUUM (newer_rows.cpp), their span ends at the column's actual
+//     end read from its index (actual_end.cpp), and they are spread evenly over it.
 #include <algorithm>
 
 #include "pg/actual_end.hpp"
