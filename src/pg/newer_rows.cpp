@@ -23,15 +23,17 @@
 //     is written at a steady pace, and off by the ratio of the paces when the newest rows come faster or
 //     slower than the histogram's last days did.
 //
-// Until a VACUUM follows the ANALYZE, 1 is exact and alone: the counter may hold more than the rows written
-// since — a load whose counts reached the statistics after the ANALYZE that followed it (`COPY ...; ANALYZE`
-// sent at once, or within the second a backend waits between two reports) counts as written since. Once a
-// VACUUM ran since the ANALYZE (by the entry's times), the estimate is the larger of 1 and 2 (both count
-// real rows, each may miss some), 2 taken for at most half the rows: such a load would otherwise leave the
-// histogram no rows at all, and a table that more than doubled since its ANALYZE is one autovacuum analyzes. Without a complete counter (crash, reset,
-// standby, a table not insert-mostly), the larger of 1, 2 and 3 (newer_rows_at_histogram_pace, once the actual end is known): after a
-// crash the estimate rests on the pace until the rows written since the restart outnumber it, and on the
-// counter again from the next ANALYZE. An inflated counter triggers autovacuum's ANALYZE, which clears it.
+// Until a VACUUM follows the ANALYZE (by the entry's times, on any table), 1 is exact and alone: the counter may
+// hold more than the rows written since — a load whose counts reached the statistics after the ANALYZE that
+// followed it (`COPY ...; ANALYZE` sent at once, or within the second a backend waits between two reports)
+// counts as written since. Once a VACUUM ran since the ANALYZE (by the entry's times), the estimate is the
+// larger of 1 and 2 (both count real rows, each may miss some), 2 taken for at most half the rows: such a load
+// would otherwise leave the histogram no rows at all, and a table that more than doubled since its ANALYZE is
+// one autovacuum analyzes. Without a complete counter (the entry reset or lost: crash, pg_stat_reset*(),
+// standby; or a table not insert-mostly), the larger of 1, 2 and 3 (newer_rows_at_histogram_pace, once the
+// actual end is known): after a crash the estimate rests on the pace until the rows written since the restart
+// outnumber it, and on the counter again from the next ANALYZE. An inflated counter triggers autovacuum's
+// ANALYZE, which clears it.
 #include "pg/newer_rows.hpp"
 
 #include <algorithm>
@@ -45,28 +47,35 @@ namespace idtypes::pg {
 
 namespace {
 
-// The inserts since ANALYZE by the cumulative statistics; whether they cover all the time since, and
-// whether a VACUUM ran since.
-double inserts_since_analyze(Oid relid, bool &complete, bool &vacuumed)
+// What the table's entry in the cumulative statistics tells.
+struct SinceAnalyze {
+	bool analyzed = false;      // the entry knows the ANALYZE (it was neither reset nor lost since)
+	bool vacuumed = false;      // and a VACUUM ran after it
+	bool insert_mostly = false; // updates and deletes at most a tenth of the inserts
+	double inserts = 0;         // since ANALYZE, when insert-mostly
+};
+
+SinceAnalyze since_analyze(Oid relid)
 {
-	complete = vacuumed = false;
+	SinceAnalyze out;
 	PgStat_StatTabEntry *entry = pgstat_fetch_stat_tabentry(relid);
 	if (entry == nullptr)
-		return 0;
+		return out;
 #if PG_VERSION_NUM >= 160000
 	double changes = entry->mod_since_analyze;
 	TimestampTz analyzed = std::max(entry->last_analyze_time, entry->last_autoanalyze_time);
-	TimestampTz vacuum = std::max(entry->last_vacuum_time, entry->last_autovacuum_time);
+	TimestampTz vacuumed = std::max(entry->last_vacuum_time, entry->last_autovacuum_time);
 #else
 	double changes = entry->changes_since_analyze;
 	TimestampTz analyzed = std::max(entry->analyze_timestamp, entry->autovac_analyze_timestamp);
-	TimestampTz vacuum = std::max(entry->vacuum_timestamp, entry->autovac_vacuum_timestamp);
+	TimestampTz vacuumed = std::max(entry->vacuum_timestamp, entry->autovac_vacuum_timestamp);
 #endif
 	double inserted = entry->tuples_inserted, others = double(entry->tuples_updated) + double(entry->tuples_deleted);
-	bool insert_mostly = inserted > 0 && others <= inserted / 10;
-	complete = analyzed != 0 && insert_mostly;
-	vacuumed = vacuum > analyzed;
-	return insert_mostly && changes > 0 ? changes * inserted / (inserted + others) : 0;
+	out.analyzed = analyzed != 0;
+	out.vacuumed = vacuumed > analyzed;
+	out.insert_mostly = inserted > 0 && others <= inserted / 10;
+	out.inserts = out.insert_mostly && changes > 0 ? changes * inserted / (inserted + others) : 0;
+	return out;
 }
 
 } // namespace
@@ -93,10 +102,14 @@ bool rows_since_analyze(PlannerInfo *root, const VariableStatData &vardata, bool
 		out.complete = true;
 		return true;
 	}
-	bool vacuumed;
-	double counted = inserts_since_analyze(rte->relid, out.complete, vacuumed);
-	out.newer =
-	    out.complete && !vacuumed ? beyond_reltuples : std::max(beyond_reltuples, std::min(counted, out.now / 2));
+	SinceAnalyze since = since_analyze(rte->relid);
+	if (since.analyzed && !since.vacuumed) { // reltuples is still ANALYZE's
+		out.newer = beyond_reltuples;
+		out.complete = true;
+	} else {
+		out.newer = std::max(beyond_reltuples, std::min(since.inserts, out.now / 2));
+		out.complete = since.analyzed && since.insert_mostly;
+	}
 	return true;
 }
 
