@@ -6,17 +6,17 @@
 //     runs on an insert-only table once inserts pass autovacuum_vacuum_insert_threshold, independently of
 //     ANALYZE) sets reltuples and relpages to what it counts and leaves the histogram as it was: after it
 //     this says 0, while the rows are still past the histogram.
-//  2. The cumulative statistics' changes since ANALYZE (pg_stat_user_tables.n_mod_since_analyze): only
-//     ANALYZE (and a statistics reset) sets it back to 0, VACUUM keeps it. It counts updates and deletes
-//     too, and nothing tells how many of them came since ANALYZE: one retention DELETE of two thirds of
-//     the table would read as twice its rows written since. So it is used only on a table that is
-//     written insert-mostly (updates and deletes at most a tenth of its inserts, by the cumulative
-//     counts), taken at that table's share of inserts; other tables rely on 1 and 3. A backend's counts reach it when the backend next goes idle at least a
-//     second after its last report (seconds). The counters are kept across a clean shutdown (written to
-//     pg_stat) but discarded by a crash or an immediate shutdown, by pg_stat_reset*(), and a standby's
-//     count nothing of what replay writes. So the counter is complete only when the table's entry carries
-//     the time of the ANALYZE the histogram came from (manual or autovacuum's): an entry created or reset
-//     since has none until the next ANALYZE.
+//  2. The cumulative statistics' changes since ANALYZE (pg_stat_user_tables.n_mod_since_analyze): only ANALYZE
+//     (and a statistics reset) sets it back to 0, VACUUM keeps it. It counts updates and deletes too, and nothing
+//     tells how many of them came since ANALYZE: one retention DELETE of two thirds of the table would read as
+//     twice its rows written since. So it is used only on a table that is written insert-mostly (updates and
+//     deletes at most a tenth of its inserts, by the cumulative counts), taken at that table's share of inserts;
+//     other tables rely on 1 and 3. A backend's counts reach it when the backend next goes idle at least a second
+//     after its last report (seconds). The counters are kept across a clean shutdown (written to pg_stat) but
+//     discarded by a crash or an immediate shutdown, by pg_stat_reset*(), and a standby's count nothing of what
+//     replay writes. So the counter is complete only when the table's entry carries the time of the ANALYZE the
+//     histogram came from (manual or autovacuum's): an entry created or reset since has none until the next
+//     ANALYZE.
 //  3. The histogram's own pace: the rows per unit of position over its most recent part (the last tenth of
 //     its buckets), carried from the last bound to the column's actual end (read from the index). It needs
 //     nothing but the statistics and the probe, so it survives everything above; it is right when the table
