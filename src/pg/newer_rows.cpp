@@ -13,10 +13,10 @@
 //     deletes at most a tenth of its inserts, by the cumulative counts), taken at that table's share of inserts;
 //     other tables rely on 1 and 3. A backend's counts reach it when the backend next goes idle at least a second
 //     after its last report (seconds). The counters are kept across a clean shutdown (written to pg_stat) but
-//     discarded by a crash or an immediate shutdown, by pg_stat_reset*(), and a standby's count nothing of what
-//     replay writes. So the counter is complete only when the table's entry carries the time of the ANALYZE the
-//     histogram came from (manual or autovacuum's): an entry created or reset since has none until the next
-//     ANALYZE.
+//     discarded by a crash or an immediate shutdown and by pg_stat_reset*(), and say nothing of what replay
+//     writes (a standby's counters count none of it). So the counter is complete only when the table's entry
+//     carries the time of the ANALYZE the histogram came from (manual or autovacuum's): an entry created or reset
+//     since has none until the next ANALYZE.
 //  3. The histogram's own pace: the rows per unit of position over its most recent part (the last tenth of
 //     its buckets), carried from the last bound to the column's actual end (read from the index). It needs
 //     nothing but the statistics and the probe, so it survives everything above; it is right when the table
