@@ -6,7 +6,8 @@
 # idtypes loaded on demand and preloaded; on 15 also the interop checks against reference implementations,
 # the client drivers, the ORMs and their schema tools (test/orms), max_connections = 3000, a cluster with
 # initdb's default settings, three sharded clusters, Citus (where it is installed), and the packages
-# (META.json, the Debian package installed and used). 17 and 18 come from scripts/pgversions.sh (downloaded once, cached). Installs what is missing first.
+# (META.json, the Debian package installed and used). 17 and 18 come from scripts/pgversions.sh (downloaded
+# once, cached). Installs what is missing first.
 # Ends with the line `N passed, M failed, K skipped` (skipped: checks whose prerequisite is absent here, e.g.
 # Citus); exits non-zero on any failure.
 set -uo pipefail
