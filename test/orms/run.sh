@@ -10,7 +10,8 @@
 # language's time values, keyset pages, the ID's time read as the language's time type. All in text (no
 # tool here reads these types in binary), so run on PostgreSQL 15 only (scripts/test.sh).
 # Run against a running cluster with the extension installed (PGHOST etc. set). Each tool works in a
-# database of its own copied from one holding test/drivers/samples.sql; all are dropped at the end.
+# database of its own copied from one holding test/drivers/samples.sql; all are dropped at the end
+# (test/drivers/side_by_side.sh).
 # Installs what is missing: Debian packages through install_missing; the npm packages of package-lock.json
 # with npm's cache in $IDTYPES_CACHE/npm (a second install downloads nothing; node_modules is kept while
 # package-lock.json is unchanged); GORM is built in GOPATH mode over Debian's sources with Go's build cache
@@ -19,9 +20,8 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../../scripts/lib.sh"
+source "$here/../drivers/side_by_side.sh"
 cd "$here" || exit 1
-psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
-status=0
 
 packages=(golang-go golang-github-jinzhu-gorm-dev golang-github-lib-pq-dev ruby-activerecord ruby-pg)
 apt_out=$(install_missing "${packages[@]}" 2>&1) || { echo "FAIL installing ${packages[*]}"; printf '%s\n' "$apt_out" | tail -20; exit 1; }
@@ -37,63 +37,26 @@ if [ "$(cat node_modules/.idtypes-lock 2>/dev/null)" != "$lock" ]; then
 	echo "(npm ci: $((SECONDS - npm_start)) s)"
 fi
 
-tmp=$(mktemp -d "$here/.run.XXXXXX") # inside the tree: drizzle-kit and the pulled schemas resolve node_modules from here
-template=idtypes_orms_$$
-dbs=("$template")
-cleanup() {
-	local db
-	for db in "${dbs[@]}"; do psql_q -d postgres -c "DROP DATABASE IF EXISTS $db WITH (FORCE)"; done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-psql_q -d postgres -c "CREATE DATABASE $template" || { echo "FAIL creating database $template"; exit 1; }
-psql_q -d "$template" -c 'CREATE EXTENSION IF NOT EXISTS idtypes' -f ../drivers/samples.sql >/dev/null ||
-	{ echo "FAIL creating the extension and the samples in $template"; exit 1; }
+# in the tree: drizzle-kit and the schemas it pulls resolve node_modules from there
+side_by_side_start orms "$here"
 
 # the builds: Prisma's client is generated from prisma/schema.prisma (WebAssembly; pointing the CLI at an
 # engine path keeps it from trying to download the schema engine it does not use for this)
 prisma_generate() {
-	CHECKPOINT_DISABLE=1 PRISMA_SCHEMA_ENGINE_BINARY=/bin/false node_modules/.bin/prisma generate \
-		--schema prisma/schema.prisma >/dev/null
+	local out
+	out=$(CHECKPOINT_DISABLE=1 PRISMA_SCHEMA_ENGINE_BINARY=/bin/false node_modules/.bin/prisma generate \
+		--schema prisma/schema.prisma 2>&1) || { printf '%s\n' "$out"; return 1; }
 }
 gorm_build() {
 	GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE=$cache/go-build GOFLAGS='' GOPROXY=off \
 		go build -o "$tmp/gorm_round" ./gorm
 }
 
-# tool NAME BUILD COMMAND...: starts the tool's program in the background, in a database of its own; BUILD
-# is a function run first (or :). Its output goes to $tmp/NAME.out, its exit status to $tmp/NAME.rc.
-tools=()
-tool() {
-	local name=$1 build=$2 db=${template}_$1
-	shift 2
-	tools+=("$name")
-	dbs+=("$db" "${db}_schema") # activerecord_round.rb makes the second one
-	psql_q -d postgres -c "CREATE DATABASE $db TEMPLATE $template" || { echo "FAIL $name: creating $db" >"$tmp/$name.out"; echo 1 >"$tmp/$name.rc"; return; }
-	(
-		start=$SECONDS
-		"$build" && PGDATABASE=$db timeout 600 "$@"
-		echo $? $((SECONDS - start)) >"$tmp/$name.rc"
-	) >"$tmp/$name.out" 2>&1 &
-}
-
-tool drizzle : node_modules/.bin/tsx drizzle.mjs "$tmp"
-tool typeorm : node typeorm.mjs
-tool prisma prisma_generate node_modules/.bin/tsx prisma.mjs "$tmp"
-tool kysely : node kysely.mjs
-tool knex : node knex.mjs
-tool activerecord : ruby activerecord_round.rb "$tmp"
-tool gorm gorm_build "$tmp/gorm_round"
-wait
-
-# A tool prints its own lines; one that stops without saying why gets a FAIL line here.
-for name in "${tools[@]}"; do
-	grep -E '^(ok|FAIL|skip) ' "$tmp/$name.out"
-	read -r rc seconds <"$tmp/$name.rc" || rc="no status"
-	echo "($name: ${seconds:-?} s, with its build)"
-	if [ "$rc" != 0 ]; then
-		status=1
-		grep -q '^FAIL' "$tmp/$name.out" || { echo "FAIL $name: exited with status $rc"; tail -20 "$tmp/$name.out"; }
-	fi
-done
-exit $status
+client drizzle : node_modules/.bin/tsx drizzle.mjs "$tmp"
+client typeorm : node --no-deprecation typeorm.mjs # pg warns of TypeORM's queries overlapping in migrations
+client prisma prisma_generate node_modules/.bin/tsx prisma.mjs "$tmp"
+client kysely : node kysely.mjs
+client knex : node knex.mjs
+client activerecord : ruby activerecord_round.rb "$tmp"
+client gorm gorm_build "$tmp/gorm_round"
+side_by_side_report
