@@ -18,6 +18,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../../scripts/lib.sh"
+# shellcheck source=side_by_side.sh
 source "$here/side_by_side.sh"
 cd "$here" || exit 1
 mode=${1:-all}

@@ -20,6 +20,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../../scripts/lib.sh"
+# shellcheck source=../drivers/side_by_side.sh
 source "$here/../drivers/side_by_side.sh"
 cd "$here" || exit 1
 
