@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by test/drivers/run.sh and test/orms/run.sh (after scripts/lib.sh): client programs run side by
 # side, each in a database of its own copied from a template that holds the extension and samples.sql.
 #   side_by_side_start NAME [DIR]   makes $tmp (in DIR, default $TMPDIR or /tmp), the template database
@@ -6,6 +7,7 @@
 #                             goes to $tmp/NAME.out, its exit status and seconds to $tmp/NAME.rc
 #   side_by_side_report       waits, prints each client's output and time in the order started, and a FAIL
 #                             line for a client that stopped without saying why; returns 1 if any failed
+tmp='' template='' dbs=() clients=() # set by side_by_side_start
 psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
 
 side_by_side_start() {
