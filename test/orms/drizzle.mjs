@@ -5,7 +5,6 @@
 //   shows how: timeid comes back as time() (drizzle-kit matches type names by prefix) and the next generate
 //   would turn the column into `time`; the other three come back as unknown(). docs/clients.md says what
 //   to do instead. Run by run.sh with tsx (the schema is TypeScript); argv[2] is a work directory.
-import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { asc, eq, gt, inArray, sql } from 'drizzle-orm';
@@ -13,18 +12,16 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './drizzle/schema.ts';
-import { check, columns, exitCode, plainClient, round, same, types, wantColumns } from './round.mjs';
+import { check, columns, exitCode, plainClient, round, run, same, types, wantColumns } from './round.mjs';
 
 const tool = 'drizzle';
 // drizzle-kit takes its directories relative to the current one (it reads `./${out}`)
 const work = relative(process.cwd(), process.argv[2]), out = `${work}/drizzle`;
 const url = `postgresql://${process.env.PGUSER}@localhost/${process.env.PGDATABASE}?host=${process.env.PGHOST}&port=${process.env.PGPORT}`;
 // drizzle-kit's output, stdout and stderr (it prints its findings on either); throws if it fails
-function kit(...args) {
-	const r = spawnSync('node_modules/.bin/drizzle-kit', [...args, '--dialect', 'postgresql'],
-		{ encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120000 });
-	const said = `${r.stdout}${r.stderr}`;
-	if (r.status !== 0) throw new Error(`drizzle-kit ${args[0]} exited with ${r.status}: ${said}`);
+async function kit(...args) {
+	const { status, said } = await run('node_modules/.bin/drizzle-kit', [...args, '--dialect', 'postgresql']);
+	if (status !== 0) throw new Error(`drizzle-kit ${args[0]} exited with ${status}: ${said}`);
 	return said;
 }
 const sqlFiles = (dir) => readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
@@ -35,7 +32,7 @@ const db = drizzle(pool);
 const tables = { timeid: schema.drizzleTimeid, tbsl: schema.drizzleTbsl, uid11: schema.drizzleUid11, scru160: schema.drizzleScru160 };
 
 await check(tool, 'drizzle-kit generate, then the migrator', async () => {
-	kit('generate', '--schema', 'drizzle/schema.ts', '--out', out);
+	await kit('generate', '--schema', 'drizzle/schema.ts', '--out', out);
 	const ddl = readFileSync(`${out}/${sqlFiles(out)[0]}`, 'utf8');
 	for (const t of types)
 		if (!new RegExp(`"id" "?${t}"? PRIMARY KEY DEFAULT ${t}_generate\\(\\)`).test(ddl)) throw new Error(`${t}: ${ddl}`);
@@ -44,30 +41,30 @@ await check(tool, 'drizzle-kit generate, then the migrator', async () => {
 	return `one migration, ${types.length} tables with the type and the DEFAULT`;
 });
 await check(tool, 'drizzle-kit generate again: no changes', async () => {
-	const said = kit('generate', '--schema', 'drizzle/schema.ts', '--out', out);
+	const said = await kit('generate', '--schema', 'drizzle/schema.ts', '--out', out);
 	if (sqlFiles(out).length !== 1 || !/No schema changes/.test(said)) throw new Error(said);
 	return 'no new migration ("No schema changes")';
 });
 await check(tool, 'drizzle-kit push against the database: no changes', async () => {
-	const said = kit('push', '--schema', 'drizzle/schema.ts', '--url', url, '--tablesFilter', 'drizzle_*', '--strict', '--verbose');
+	const said = await kit('push', '--schema', 'drizzle/schema.ts', '--url', url, '--tablesFilter', 'drizzle_*', '--strict', '--verbose');
 	if (!/No changes detected/.test(said)) throw new Error(said);
 	return 'the database matches the schema ("No changes detected")';
 });
 // Known upstream bug (docs/clients.md): a release that fixes it makes this check fail; then update the docs.
 await check(tool, 'drizzle-kit pull (known bug: timeid read back as time)', async () => {
-	kit('pull', '--url', url, '--out', `${work}/pulled`, '--tablesFilter', 'drizzle_*');
+	await Promise.all([kit('pull', '--url', url, '--out', `${work}/pulled`, '--tablesFilter', 'drizzle_*'),
+		kit('pull', '--url', url, '--out', `${work}/pulled-timeid`, '--tablesFilter', 'drizzle_timeid')]);
 	const pulled = readFileSync(`${work}/pulled/schema.ts`, 'utf8');
 	if (!/"drizzle_timeid"[^]*?id: time\(\)\.default/.test(pulled)) throw new Error(`timeid not as time(): ${pulled}`);
 	for (const t of ['tbsl', 'uid11', 'scru160'])
 		if (!new RegExp(`failed to parse database type '${t}'\\s*id: unknown\\("id"\\)\\.primaryKey`).test(pulled))
 			throw new Error(`${t}: ${pulled}`);
 	// timeid's pulled table, fed to generate over a copy of the migrations above, would change the column
-	kit('pull', '--url', url, '--out', `${work}/pulled-timeid`, '--tablesFilter', 'drizzle_timeid');
 	// pull leaves time() out of its import too: add it, as an editor would
 	const timeidPulled = `${work}/pulled-timeid/schema.ts`;
 	writeFileSync(timeidPulled, readFileSync(timeidPulled, 'utf8').replace('import { pgTable,', 'import { time, pgTable,'));
 	cpSync(out, `${work}/regenerated`, { recursive: true });
-	kit('generate', '--schema', `${work}/pulled-timeid/schema.ts`, '--out', `${work}/regenerated`);
+	await kit('generate', '--schema', `${work}/pulled-timeid/schema.ts`, '--out', `${work}/regenerated`);
 	const next = readFileSync(`${work}/regenerated/${sqlFiles(`${work}/regenerated`).at(-1)}`, 'utf8');
 	if (!/ALTER TABLE "drizzle_timeid" ALTER COLUMN "id" SET DATA TYPE time;/.test(next)) throw new Error(next);
 	return 'timeid pulled as time(), and generate then writes ALTER COLUMN "id" SET DATA TYPE time; tbsl, ' +

@@ -6,36 +6,33 @@
 // prisma/migrations/0_init/migration.sql, the hand-written migration docs/clients.md asks for (`migrate dev`
 // would write text columns), applied as `migrate deploy` would. Run by run.sh with tsx (the generated
 // client is TypeScript) after `prisma generate`.
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Prisma, PrismaClient } from './prisma/generated/client.ts';
-import { check, columns, exitCode, plainClient, round, same, types, wantColumns } from './round.mjs';
+import { check, columns, exitCode, plainClient, round, run, same, types, wantColumns } from './round.mjs';
 
 const tool = 'prisma';
 const work = process.argv[2];
-function cli(env, ...args) { // CHECKPOINT_DISABLE: no update check over the network
-	const r = spawnSync('node_modules/.bin/prisma', args, { encoding: 'utf8', env: { ...process.env, CHECKPOINT_DISABLE: '1', ...env }, timeout: 120000 });
-	return { status: r.status, said: `${r.stdout}${r.stderr}` };
-}
-// generate and validate only need the engine's path to be set (else the CLI tries to download it first)
+// CHECKPOINT_DISABLE: no update check over the network
+const cli = (env, ...args) => run('node_modules/.bin/prisma', args, { CHECKPOINT_DISABLE: '1', ...env });
+// validate only needs the engine's path to be set (else the CLI tries to download the engine first);
+// the schema itself was validated by `prisma generate` (run.sh), which refuses an invalid one
 const noEngine = { PRISMA_SCHEMA_ENGINE_BINARY: '/bin/false' };
 const plain = await plainClient();
 
-await check(tool, 'prisma validate: String @id @default(dbgenerated(...))', async () => {
-	const { status, said } = cli(noEngine, 'validate', '--schema', 'prisma/schema.prisma');
-	if (status !== 0) throw new Error(said);
-	return 'valid (and generated before this program, by run.sh)';
-});
+writeFileSync(`${work}/unsupported.prisma`, readFileSync('prisma/schema.prisma', 'utf8')
+	.replace('id String @id @default(dbgenerated("timeid_generate()"))', 'id Unsupported("timeid") @id @default(dbgenerated("timeid_generate()"))'));
+const [unsupported, diff] = await Promise.all([
+	cli(noEngine, 'validate', '--schema', `${work}/unsupported.prisma`),
+	cli({}, 'migrate', 'diff', '--from-empty', '--to-schema', 'prisma/schema.prisma', '--script'),
+]);
 await check(tool, 'an Unsupported("timeid") @id is refused', async () => {
-	writeFileSync(`${work}/unsupported.prisma`, readFileSync('prisma/schema.prisma', 'utf8')
-		.replace('id String @id @default(dbgenerated("timeid_generate()"))', 'id Unsupported("timeid") @id @default(dbgenerated("timeid_generate()"))'));
-	const { status, said } = cli(noEngine, 'validate', '--schema', `${work}/unsupported.prisma`);
+	const { status, said } = unsupported;
 	if (status === 0 || !/P1012/.test(said)) throw new Error(`status ${status}: ${said}`);
-	return 'P1012: hence String @id';
+	return 'P1012: hence String @id @default(dbgenerated(...)), which generate took';
 });
 {
-	const { status, said } = cli({}, 'migrate', 'diff', '--from-empty', '--to-schema', 'prisma/schema.prisma', '--script');
+	const { status, said } = diff;
 	const blocked = /binaries\.prisma\.sh.*(ENOTFOUND|ECONNREFUSED|EAI_AGAIN|ETIMEDOUT)/.exec(said);
 	if (blocked) console.log(`skip prisma migrate diff / db pull (the schema engine): the CLI must download it and cannot: ${blocked[0]}`);
 	else

@@ -4,6 +4,7 @@
 // insert with the column DEFAULT whose ID comes back by RETURNING. A tool supplies each operation in its own
 // idiom (see drizzle.mjs etc.); the expected results come from the samples (test/drivers/samples.sql) and
 // from the server through plain node-postgres. Prints `ok` / `FAIL` lines.
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
@@ -25,6 +26,13 @@ export function same(what, got, want) {
 	if (g !== w) throw new Error(`${what}: got ${g.slice(0, 300)}, expected ${w.slice(0, 300)}`);
 }
 export const exitCode = () => (failed ? 1 : 0);
+
+// A command's exit status and what it said (stdout, then stderr), without waiting for it: the schema tools'
+// command-line programs spend seconds loading, so the independent ones run side by side.
+export function run(command, args, env = {}) {
+	return new Promise((resolve) => execFile(command, args, { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120000 },
+		(error, stdout, stderr) => resolve({ status: error ? error.code ?? 1 : 0, said: `${stdout}${stderr}` })));
+}
 
 // A node-postgres client of its own, for the expected values and the schema checks.
 export async function plainClient() {
