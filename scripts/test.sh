@@ -4,9 +4,10 @@
 # (15, 17, 18; `--pg N` runs only the versions named), in throwaway clusters: pg_regress, the generator
 # checks (sessions at once and one after another, identity settings), the versioned-upgrade check, with
 # idtypes loaded on demand and preloaded; on 15 also the interop checks against reference implementations,
-# the client drivers, max_connections = 3000, a cluster with initdb's default settings, three sharded
-# clusters, Citus (where it is installed), and the packages (META.json, the Debian package installed and
-# used). 17 and 18 come from scripts/pgversions.sh (downloaded once, cached). Installs what is missing first.
+# the client drivers, the ORMs and their schema tools (test/orms), max_connections = 3000, a cluster with
+# initdb's default settings, three sharded clusters, Citus (where it is installed), and the packages
+# (META.json, the Debian package installed and used). 17 and 18 come from scripts/pgversions.sh (downloaded
+# once, cached). Installs what is missing first.
 # Ends with the line `N passed, M failed, K skipped` (skipped: checks whose prerequisite is absent here, e.g.
 # Citus); exits non-zero on any failure.
 set -uo pipefail
@@ -146,6 +147,8 @@ version_suites() {
 		checks "$ROOT/test/interop/run.sh"
 		log "client drivers: node-postgres, psycopg, JDBC, pgx, asyncpg, SQLAlchemy, Django"
 		checks "$ROOT/test/drivers/run.sh"
+		log "ORMs and their schema tools: Drizzle, TypeORM, Prisma, Kysely, Knex, ActiveRecord, GORM"
+		checks "$ROOT/test/orms/run.sh"
 	fi
 	if [ "$v" = 18 ]; then
 		log "PostgreSQL $v: the binary rounds of the client drivers pgx and asyncpg"

@@ -11,17 +11,18 @@
 #   run.sh binary   the binary rounds of pgx and asyncpg only (also run on 18)
 # Run against a running cluster with the extension installed (PGHOST etc. set). Each client works in a
 # database of its own, copied from one holding the samples, so the clients run side by side; all are
-# dropped at the end. Installs what is missing (Debian packages through install_missing; npm ci here).
+# dropped at the end (side_by_side.sh, shared with test/orms). Installs what is missing (Debian packages
+# through install_missing; npm ci here).
 # Builds of the Go and Java clients are cached in $IDTYPES_CACHE. Prints `ok` / `FAIL` lines, client by
 # client, each client's time, and a FAIL line for a client that stopped without saying why.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../../scripts/lib.sh"
+# shellcheck source=side_by_side.sh
+source "$here/side_by_side.sh"
 cd "$here" || exit 1
 mode=${1:-all}
 case $mode in all | binary) ;; *) echo "usage: $0 [all|binary]" >&2; exit 2 ;; esac
-psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
-status=0
 
 # Debian's interpreter, which has the python3-* packages (a python3 earlier on PATH, e.g. pyenv's, would not)
 python=/usr/bin/python3
@@ -33,18 +34,7 @@ if [ "$mode" = all ]; then
 	npm ci --no-audit --no-fund --silent >/dev/null 2>&1 || npm ci --no-audit --no-fund || { echo "FAIL npm ci"; exit 1; }
 fi
 
-tmp=$(mktemp -d)
-template=idtypes_drivers_$$
-dbs=("$template")
-cleanup() {
-	local db
-	for db in "${dbs[@]}"; do psql_q -d postgres -c "DROP DATABASE IF EXISTS $db WITH (FORCE)"; done
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
-psql_q -d postgres -c "CREATE DATABASE $template" || { echo "FAIL creating database $template"; exit 1; }
-psql_q -d "$template" -c 'CREATE EXTENSION IF NOT EXISTS idtypes' -f samples.sql >/dev/null ||
-	{ echo "FAIL creating the extension and the samples in $template"; exit 1; }
+side_by_side_start drivers
 
 # Builds of the compiled clients, cached in $IDTYPES_CACHE (else in $tmp) across runs. Go in GOPATH mode
 # over Debian's sources (/usr/share/gocode), offline, with Go's build cache (a cold build of pgx takes
@@ -62,22 +52,6 @@ java_build() {
 	javac -d "$jdbc_classes.$$" -cp "$jdbc_classpath" JdbcRound.java && mv -T "$jdbc_classes.$$" "$jdbc_classes"
 }
 
-# client NAME BUILD COMMAND...: starts the client in the background, in a database of its own; BUILD is a
-# function run first (or :). Its output goes to $tmp/NAME.out, its exit status to $tmp/NAME.rc.
-clients=()
-client() {
-	local name=$1 build=$2 db=${template}_${1//-/_}
-	shift 2
-	clients+=("$name")
-	dbs+=("$db")
-	psql_q -d postgres -c "CREATE DATABASE $db TEMPLATE $template" || { echo "FAIL $name: creating $db" >"$tmp/$name.out"; echo 1 >"$tmp/$name.rc"; return; }
-	(
-		start=$SECONDS
-		"$build" && PGDATABASE=$db timeout 600 "$@"
-		echo $? $((SECONDS - start)) >"$tmp/$name.rc"
-	) >"$tmp/$name.out" 2>&1 &
-}
-
 if [ "$mode" = all ]; then
 	client node-postgres : node node_pg.mjs
 	client psycopg : "$python" psycopg_test.py
@@ -87,16 +61,4 @@ if [ "$mode" = all ]; then
 fi
 client pgx go_build "$tmp/pgx_round" "$mode"
 client asyncpg : "$python" asyncpg_round.py "$mode"
-wait
-
-# A client prints its own lines; one that stops without saying why gets a FAIL line here.
-for name in "${clients[@]}"; do
-	cat "$tmp/$name.out"
-	read -r rc seconds <"$tmp/$name.rc" || rc="no status"
-	echo "($name: ${seconds:-?} s, with its build)"
-	if [ "$rc" != 0 ]; then
-		status=1
-		grep -q '^FAIL' "$tmp/$name.out" || echo "FAIL $name: exited with status $rc"
-	fi
-done
-exit $status
+side_by_side_report
