@@ -1,6 +1,7 @@
 // The high-water mark file in the data directory (its text: src/core/high_water.hpp): read at the start of
-// the generator state, written durably before an ID passes the mark. Neither raises (but see OpenTransientFile in high_water.cpp) nor
-// logs: the state may be set up in the postmaster, and writes happen where the caller decides what to report.
+// the generator state, written durably before an ID passes the mark. Neither raises (but see OpenTransientFile
+// in high_water.cpp) nor logs: the state may be set up in the postmaster, and writes happen where the caller
+// decides what to report.
 #pragma once
 
 #include "core/high_water.hpp"
