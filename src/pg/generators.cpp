@@ -33,6 +33,7 @@ extern "C" {
 #include "port/atomics.h"
 #include "storage/condition_variable.h"
 #include "storage/ipc.h"
+#include "storage/latch.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
 #include "storage/spin.h"
@@ -71,7 +72,7 @@ struct ServerState {
 	LWLock mark_lock;                  // held by the one session writing the mark file or settling the key
 	int mark_lock_tranche;
 	pg_atomic_uint32 mark_writer_pid; // who holds mark_lock, for the error of a session that gave up waiting
-	ConditionVariable mark_released;  // broadcast when mark_lock is released: the waiting sessions sleep on it
+	ConditionVariable mark_released;  // broadcast when mark_lock is released: wakes the waiting sessions
 	// Under mark_lock. A file that cannot be understood stops generation until a restart; one that could not
 	// be read is read again at each attempt (file_usable).
 	FileState file_state;
@@ -171,19 +172,22 @@ void init_state(void *memory)
 		     high_water_file);
 }
 
-// Takes mark_lock, waiting for another session's write (at most mark_wait_limit_us) asleep on the state's
-// condition variable, seen in pg_stat_activity as the extension's wait event (an LWLock wait itself could
-// not be interrupted). Never raises: interrupts are held during the wait, whose latch a cancel,
-// statement_timeout or termination request still sets; the wait then ends, and the caller raises
-// (report_not_durable). An ERROR or FATAL while the lock is held releases it.
+// Takes mark_lock, waiting for another session's write (at most mark_wait_limit_us) asleep on the process's
+// latch, seen in pg_stat_activity as the extension's wait event (an LWLock wait itself could not be
+// interrupted). The session is on the state's condition variable's list before each look at the lock, so that
+// the writer's release (ConditionVariableBroadcast) sets its latch; so do a cancel, statement_timeout and a
+// termination request, which end the wait at once: the caller then raises (report_not_durable). Never raises
+// itself (ConditionVariableSleep would, on a cancel: its own CHECK_FOR_INTERRUPTS). An ERROR or FATAL while
+// the lock is held releases it.
 Durable take_mark_lock(ServerState &s)
 {
 	Durable outcome = Durable::ok;
 	if (!LWLockConditionalAcquire(&s.mark_lock, LW_EXCLUSIVE)) {
 		const TimestampTz start = GetCurrentTimestamp();
-		HOLD_INTERRUPTS();
-		ConditionVariablePrepareToSleep(&s.mark_released);
-		while (!LWLockConditionalAcquire(&s.mark_lock, LW_EXCLUSIVE)) {
+		for (;;) {
+			ConditionVariablePrepareToSleep(&s.mark_released);
+			if (LWLockConditionalAcquire(&s.mark_lock, LW_EXCLUSIVE))
+				break;
 			if (QueryCancelPending || ProcDiePending) {
 				outcome = Durable::interrupted;
 				break;
@@ -194,11 +198,11 @@ Durable take_mark_lock(ServerState &s)
 				break;
 			}
 			const long sleep_ms = left_us / 1000 + 1;
-			ConditionVariableTimedSleep(&s.mark_released, sleep_ms < mark_wait_look_ms ? sleep_ms : mark_wait_look_ms,
-			                            mark_write_wait_event());
+			(void)WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
+			                sleep_ms < mark_wait_look_ms ? sleep_ms : mark_wait_look_ms, mark_write_wait_event());
+			ResetLatch(MyLatch);
 		}
 		ConditionVariableCancelSleep();
-		RESUME_INTERRUPTS();
 	}
 	if (outcome == Durable::ok)
 		pg_atomic_write_u32(&s.mark_writer_pid, static_cast<std::uint32_t>(MyProcPid));
