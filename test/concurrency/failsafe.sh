@@ -117,15 +117,23 @@ psql_q -c "DROP TABLE failsafe_issued" -c "DROP FUNCTION failsafe_run(text)"
 # --- another session's write hangs: the waiting sessions
 rm -f "$mark.tmp"
 as_postgres mkfifo "$mark.tmp"
-psql_q -c "SELECT count(timeid_generate()) FROM generate_series(1, 2000000)" >"$workdir/writer" 2>&1 &
+# The writer: one timeid once the mark (200 ms ahead of its last write) is behind the clock, so that it must
+# write the mark, and hangs opening the FIFO, holding the lock; still running after 0.3 s, it hangs there (the
+# waiting sessions must not start before: one of them would be the writer).
+sleep 0.3
+psql_q -c "SELECT count(timeid_generate())" >"$workdir/writer" 2>&1 &
 writer=$!
-sleep 0.5 # the writer passes its 200 ms reserve and hangs opening the FIFO, holding the lock
+for _ in $(seq 1 50); do
+	[ -n "$(psql_q -c "SELECT 1 FROM pg_stat_activity WHERE query = 'SELECT count(timeid_generate())'
+		AND state = 'active' AND now() - query_start > interval '0.3 s'")" ] && break
+	sleep 0.2
+done
 psql_q -c "SELECT timeid_generate()" >"$workdir/patient" 2>&1 &
 patient=$!
 out=$(psql_q -c "SET statement_timeout = '100ms'" -c "DO \$\$
 DECLARE started timestamptz := clock_timestamp();
 BEGIN
-	PERFORM count(timeid_generate()) FROM generate_series(1, 100000000);
+	PERFORM timeid_generate(); -- waits at once: the mark is behind the clock, its writer hung
 EXCEPTION WHEN query_canceled THEN
 	RAISE WARNING 'canceled after % ms', round(extract(epoch FROM clock_timestamp() - started) * 1000);
 END \$\$" 2>&1)
@@ -156,7 +164,7 @@ rm -f "$mark.tmp"
 sleep 0.3
 out=$(psql_q -c "SELECT timeid_generate() IS NOT NULL" 2>&1)
 check "the hung write ends, and the next generation works and writes the mark" \
-	'grep -qE "^2000000$|could not fsync file" "$workdir/writer" && [ "$out" = t ] && [ -f "$mark" ] && [ ! -p "$mark" ]' \
+	'grep -qE "^1$|could not fsync file" "$workdir/writer" && [ "$out" = t ] && [ -f "$mark" ] && [ ! -p "$mark" ]' \
 	"$(cat "$workdir/writer") / $out"
 
 # --- a mark file that cannot be used; the hint's remedy

@@ -1,4 +1,5 @@
 # shellcheck shell=bash
+# shellcheck disable=SC2034,SC2154 # status is the sourcing script's; data and bin are set by it
 # Shared by every generator check of test/concurrency: source it first. A check prints one `ok` / `FAIL` line
 # per check (ok, fail, check) and ends with `exit $status`. Checks that restart or crash the server under test
 # set `data` (its data directory; its server log is DATA/../log, as scripts/lib.sh starts it) and `bin` (its
@@ -32,7 +33,7 @@ checkpointer_started_at() { psql_q -c "SELECT backend_start FROM pg_stat_activit
 # restart_server MODE: pg_ctl restart -m MODE (fast, immediate), the server log kept in DATA/../log; true only
 # when the server is back with a new postmaster start time, else a FAIL line saying so.
 restart_server() {
-	local mode=$1 before after=
+	local mode=$1 before after=''
 	before=$(started_at)
 	pg_ctl -l "$(dirname "$data")/log" restart -m "$mode" >/dev/null && wait_ready && after=$(started_at)
 	[ -n "$before" ] && [ -n "$after" ] && [ "$after" != "$before" ] && return 0
@@ -44,7 +45,7 @@ restart_server() {
 # them and the shared state afresh (as after a crash); waits until the server is back. True only when a
 # backend was killed and every process started again (a new checkpointer), else a FAIL line saying so.
 crash_a_backend() {
-	local before after= pid=
+	local before after='' pid=''
 	before=$(checkpointer_started_at)
 	psql_q -c 'SELECT pg_sleep(60)' >/dev/null 2>&1 &
 	for _ in $(seq 1 40); do
