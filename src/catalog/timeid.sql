@@ -29,7 +29,8 @@ COMMENT ON FUNCTION bigint_to_timeid(bigint) IS 'timeid with that 64-bit value (
 COMMENT ON CAST (timeid AS bigint) IS 'the 64-bit value of the timeid; top bit set (first symbol c..j): error 22003';
 COMMENT ON CAST (bigint AS timeid) IS 'timeid with that 64-bit value; negative: error 22003';
 
--- Per-backend state (the last microsecond issued): PARALLEL RESTRICTED, so workers never run it.
+-- The server's one generator state (the last microsecond issued; src/pg/generators.cpp), shared by every
+-- session; PARALLEL RESTRICTED as released, so workers never run it.
 CREATE FUNCTION timeid_generate(clock_id integer DEFAULT NULL) RETURNS timeid
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION timeid_generate(integer) IS 'new timeid: the current microsecond or the server''s last one + 1, whichever is greater; clock id 0..1023 from the argument (another than the server''s own needs SET on idtypes.timeid_clock_id), else idtypes.timeid_clock_id, else random';

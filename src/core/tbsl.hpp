@@ -113,8 +113,8 @@ struct Step {
 [[nodiscard]] Step step(State &state, const Request &request, std::int64_t now_us) noexcept;
 
 // Where the steps run: on a state directly, or through a lock around a shared one. A step reads the clock
-// itself, where it compares with the last TBSL (under the lock of a shared state): read before, the reading
-// could be overtaken by another generator's later TBSL and look like a clock that went backwards.
+// itself: over a shared state, a reading overtaken by another generator's later TBSL before the comparison
+// would look like a clock that went backwards, which the stepper must tell apart (src/pg/generators.cpp).
 struct Stepper {
 	Step (*step)(void *ctx, const Request &request, const Clock &clock) noexcept;
 	void *ctx;

@@ -39,12 +39,6 @@ Bytes layout(const V7 &v) noexcept
 	return b;
 }
 
-V7 v7_of(const std::uint8_t *id) noexcept
-{
-	const std::uint64_t hi = load_be64(id);
-	return V7{(hi >> 16) << fraction_bits | (hi & max_fraction), load_be64(id + 8) & random_mask};
-}
-
 Generated next(const V7 &last, std::int64_t now_us, std::uint64_t random) noexcept
 {
 	const std::uint64_t fresh = random & random_mask;
@@ -79,6 +73,19 @@ Generated shifted(const V7 &v, std::int64_t shift_us) noexcept
 	if (steps < 0 ? time < -steps : steps > static_cast<std::int64_t>(max_time) - time)
 		return Generated{v, false};
 	return Generated{V7{static_cast<std::uint64_t>(time + steps), v.random}, true};
+}
+
+bool shift_length_us(std::int32_t months, std::int32_t days, std::int64_t micros, std::int64_t &length_us) noexcept
+{
+	constexpr std::int64_t day_us = 86400000000;
+	constexpr std::int64_t month_us = 2629800000000;           // 30.4375 days
+	constexpr std::int64_t part_limit = std::int64_t{1} << 61; // three parts within it add up without overflow
+	constexpr std::int64_t limit = std::int64_t{1} << 62;
+	if (months > part_limit / month_us || months < -part_limit / month_us || days > part_limit / day_us ||
+	    days < -part_limit / day_us || micros > part_limit || micros < -part_limit)
+		return false;
+	length_us = months * month_us + days * day_us + micros;
+	return length_us <= limit && length_us >= -limit;
 }
 
 PrefixRange prefix_range(std::string_view prefix) noexcept

@@ -68,9 +68,8 @@ constexpr std::uint64_t time_of_us(std::int64_t unix_us) noexcept
 	return (us / 1000) << fraction_bits | (us % 1000) * (max_fraction + 1) / 1000;
 }
 
-// The uuid's bytes, with version 7 and variant 10 set; and back (version and variant ignored).
+// The uuid's bytes, with version 7 and variant 10 set.
 Bytes layout(const V7 &v) noexcept;
-V7 v7_of(const std::uint8_t *id) noexcept;
 
 struct Generated {
 	V7 value;
@@ -105,5 +104,14 @@ constexpr V7 last_of_ms(std::uint64_t ms) noexcept { return V7{ms << fraction_bi
 // sub-millisecond part rounded down), its random bits kept. Values of distinct times stay distinct and in
 // order under the same shift. Not ok when the time leaves 0 .. max_time.
 [[nodiscard]] Generated shifted(const V7 &v, std::int64_t shift_us) noexcept;
+
+// A shift interval (PostgreSQL's months, days and microseconds) as one length in microseconds, the one
+// extract(epoch FROM interval) gives it: a day 24 hours, a month 30.4375 days (a year of 365.25 days / 12).
+// Fixed whatever the value's time or the session's time zone, so that values of one shift keep their order
+// (a calendar day across a daylight saving change, or a calendar month, has no one length: 02:30 and 03:15
+// on 2026-03-28 in Europe/Berlin plus the calendar's '1 day' are 03:30 and 03:15; Jan 30 and 31 plus '1 month'
+// are both Feb 28 or 29). False past ±2^62 µs (146,000 years), which no shifted value survives.
+[[nodiscard]] bool shift_length_us(std::int32_t months, std::int32_t days, std::int64_t micros,
+                                   std::int64_t &length_us) noexcept;
 
 } // namespace idtypes::uuid7

@@ -13,7 +13,8 @@
 // the mark is written (durably, reserved 200 ms ahead, so the cost is a rare write, never one per ID), and a
 // new state starts past the mark (timeid, uid11 and tbsl at its last value + 1, scru160 by its counter
 // rule). When the mark cannot be moved, generation fails (58030) rather than issue an ID a restart could
-// forget; when the file cannot be read or understood, generation stops until it is repaired.
+// forget; when the file cannot be understood, generation stops until it is repaired, and while it cannot be
+// read (permissions, no file descriptor left), until it can be: it is read again at each attempt.
 #include "pg/generators.hpp"
 
 #include "core/scru160.hpp"
@@ -23,13 +24,16 @@
 #include "core/uuid7.hpp"
 #include "pg/glue.hpp"
 #include "pg/high_water.hpp"
+#include "pg/wait_event.hpp"
 
 #include <new>
 
 extern "C" {
 #include "access/xlog.h"
 #include "port/atomics.h"
+#include "storage/condition_variable.h"
 #include "storage/ipc.h"
+#include "storage/latch.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
 #include "storage/spin.h"
@@ -43,13 +47,19 @@ namespace idtypes::pg {
 namespace {
 
 // The layout is part of the name: a library with another layout must not attach to this one.
-constexpr const char *state_name = "idtypes generators v4";
+constexpr const char *state_name = "idtypes generators v5";
 
 constexpr std::uint32_t clock_id_not_drawn = 0xFFFFFFFF;
 
 constexpr std::int64_t reserve_ahead_us = 200000;
 // How long a session waits for another one's write of the mark before it gives up.
-constexpr TimestampTz mark_wait_limit_us = 10000000;
+constexpr std::int64_t mark_wait_limit_us = 10000000;
+// The longest sleep of that wait between two looks at the lock. Its release wakes the waiters at once; this
+// bounds the wait after a writer that ended by an error, which releases the lock without waking them.
+constexpr long mark_wait_look_ms = 100;
+// How many times in a row a TBSL step may find its clock reading overtaken by another session's TBSL
+// before it reads the clock under the lock (see step_tbsl).
+constexpr int tbsl_max_overtaken = 4;
 
 // The fullrand key. Drawn at first use unless the mark file holds this instance's key; written there before
 // any value made with it is issued (a restart must find the same key: another one could map a new ticket
@@ -62,7 +72,9 @@ struct ServerState {
 	LWLock mark_lock;                  // held by the one session writing the mark file or settling the key
 	int mark_lock_tranche;
 	pg_atomic_uint32 mark_writer_pid; // who holds mark_lock, for the error of a session that gave up waiting
-	// Set up once, then read: a file that could not be read or understood stops generation until a restart.
+	ConditionVariable mark_released;  // broadcast when mark_lock is released: wakes the waiting sessions
+	// Under mark_lock. A file that cannot be understood stops generation until a restart; one that could not
+	// be read is read again at each attempt (file_usable).
 	FileState file_state;
 	int file_error_number;
 	int file_layout;
@@ -73,8 +85,9 @@ struct ServerState {
 	pg_atomic_uint64 fullrand_last_ticket;
 	pg_atomic_uint32 fullrand_key_state; // a KeyState, changed under mark_lock
 	high_water::Contents fullrand_key;   // the key and its owner (its mark unused), changed under mark_lock
-	slock_t tbsl_lock; // held only around the clock reading and tbsl::step, or scru160::generate: never waits
+	slock_t tbsl_lock;                   // held only around tbsl::step: never waits
 	tbsl::State tbsl;
+	pg_atomic_uint64 tbsl_issued; // TBSLs issued, changed under tbsl_lock: tells a step it was overtaken
 	slock_t scru160_lock;
 	scru160::State scru160;
 	slock_t uuid7_lock; // held only around uuid7::next: a pure step that never waits
@@ -93,76 +106,141 @@ shmem_startup_hook_type previous_startup_hook = nullptr;
 enum class Durable : std::uint8_t { ok, write_failed, busy, interrupted, unusable_file };
 Durable last_outcome = Durable::ok;
 WriteFailure last_write_failure{WriteStep::none, 0};
+// The file's state when this session last found it unusable, for the error (the shared one may change).
+FileRead last_file_problem{FileState::ok, 0, 0, {}};
+
+// Sets the generators just past the file's mark (every ID issued before carries a time at or below it) and
+// takes the fullrand key it holds: at the state's start, and when a file that could not be read at the start
+// is read later (no ID was issued meanwhile: nothing passes a mark of 0 while the file is unusable). With an
+// unusable file the mark stays 0, so every generator asks for a write, which refuses.
+void start_past_mark(ServerState *s, const FileRead &file)
+{
+	const std::int64_t mark = file.state == FileState::ok ? file.contents.mark : 0;
+	const std::int64_t mark_ms = mark / 1000;
+	s->file_state = file.state;
+	s->file_error_number = file.error_number;
+	s->file_layout = file.layout;
+	pg_atomic_write_u64(&s->timeid_last_micros, static_cast<std::uint64_t>(mark));
+	pg_atomic_write_u64(&s->uid11_last, mark_ms > uid11::xid_epoch_ms
+	                                        ? uid11::make_xid(static_cast<std::uint64_t>(mark_ms - uid11::xid_epoch_ms),
+	                                                          uid11::xid_max_random)
+	                                        : 0);
+	pg_atomic_write_u64(&s->fullrand_last_ticket, uid11::last_ticket_of(mark));
+	const bool has_key = file.state == FileState::ok && file.contents.has_key;
+	s->fullrand_key = has_key ? file.contents : high_water::Contents{};
+	pg_write_barrier(); // the key before its state
+	pg_atomic_write_u32(&s->fullrand_key_state, has_key ? key_unchecked : key_missing);
+	SpinLockAcquire(&s->tbsl_lock);
+	s->tbsl.last_us = mark > 0 ? mark + 1 : -1; // like the others: past every TBSL issued before
+	SpinLockRelease(&s->tbsl_lock);
+	SpinLockAcquire(&s->scru160_lock);
+	s->scru160.timestamp = static_cast<std::uint64_t>(mark_ms); // with the counter used up: the next ms
+	s->scru160.counter = mark > 0 ? 0xFFFF : 0;
+	SpinLockRelease(&s->scru160_lock);
+	SpinLockAcquire(&s->uuid7_lock);
+	s->uuid7_last = uuid7::last_of_ms(static_cast<std::uint64_t>(mark_ms)); // above every UUIDv7 up to the mark
+	SpinLockRelease(&s->uuid7_lock);
+	pg_write_barrier(); // the generators past the mark before the mark allows them to issue
+	pg_atomic_write_u64(&s->durable_until_us, static_cast<std::uint64_t>(mark));
+}
 
 // Never raises (it may run in the postmaster, and inside the DSM registry's initialisation).
 void init_state(void *memory)
 {
 	auto *s = static_cast<ServerState *>(memory);
 	const FileRead file = read_high_water_file();
-	// every ID issued before carries a time at or below the mark; with an unusable file the mark stays 0, so
-	// every generator asks for a write, which refuses
-	const std::int64_t mark = file.state == FileState::ok ? file.contents.mark : 0;
-	const std::int64_t mark_ms = mark / 1000;
-	pg_atomic_init_u64(&s->durable_until_us, static_cast<std::uint64_t>(mark));
+	pg_atomic_init_u64(&s->durable_until_us, 0);
 	s->mark_lock_tranche = LWLockNewTrancheId();
 	LWLockInitialize(&s->mark_lock, s->mark_lock_tranche);
 	pg_atomic_init_u32(&s->mark_writer_pid, 0);
-	s->file_state = file.state;
-	s->file_error_number = file.error_number;
-	s->file_layout = file.layout;
+	ConditionVariableInit(&s->mark_released);
 	s->logged_failure = WriteFailure{WriteStep::none, 0};
-	pg_atomic_init_u64(&s->timeid_last_micros, static_cast<std::uint64_t>(mark));
+	pg_atomic_init_u64(&s->timeid_last_micros, 0);
 	pg_atomic_init_u32(&s->timeid_clock_id, clock_id_not_drawn);
-	pg_atomic_init_u64(&s->uid11_last, mark_ms > uid11::xid_epoch_ms
-	                                       ? uid11::make_xid(static_cast<std::uint64_t>(mark_ms - uid11::xid_epoch_ms),
-	                                                         uid11::xid_max_random)
-	                                       : 0);
-	pg_atomic_init_u64(&s->fullrand_last_ticket, uid11::last_ticket_of(mark));
-	const bool has_key = file.state == FileState::ok && file.contents.has_key;
-	pg_atomic_init_u32(&s->fullrand_key_state, has_key ? key_unchecked : key_missing);
-	s->fullrand_key = has_key ? file.contents : high_water::Contents{};
+	pg_atomic_init_u64(&s->uid11_last, 0);
+	pg_atomic_init_u64(&s->fullrand_last_ticket, 0);
+	pg_atomic_init_u32(&s->fullrand_key_state, key_missing);
 	SpinLockInit(&s->tbsl_lock);
 	new (&s->tbsl) tbsl::State();
-	s->tbsl.last_us = mark > 0 ? mark + 1 : -1; // like the others: past every TBSL issued before
+	pg_atomic_init_u64(&s->tbsl_issued, 0);
 	SpinLockInit(&s->scru160_lock);
 	new (&s->scru160) scru160::State();
-	s->scru160.timestamp = static_cast<std::uint64_t>(mark_ms); // with the counter used up: the next ms
-	s->scru160.counter = mark > 0 ? 0xFFFF : 0;
 	SpinLockInit(&s->uuid7_lock);
-	s->uuid7_last = uuid7::last_of_ms(static_cast<std::uint64_t>(mark_ms)); // above every UUIDv7 up to the mark
+	start_past_mark(s, file);
 	if (file.state != FileState::ok && file.state != FileState::missing)
 		elog(LOG, "idtypes cannot use its high-water mark \"%s\": generation is stopped until it is repaired",
 		     high_water_file);
 }
 
-// Takes mark_lock, waiting for another session's write while serving a cancel or termination request (a
-// 1 ms poll: an LWLock wait itself cannot be interrupted) and at most mark_wait_limit_us. An ERROR or FATAL
-// while it is held releases it.
+// Takes mark_lock, waiting for another session's write (at most mark_wait_limit_us) asleep on the process's
+// latch, seen in pg_stat_activity as the extension's wait event (an LWLock wait itself could not be
+// interrupted). The session is on the state's condition variable's list before each look at the lock, so that
+// the writer's release (ConditionVariableBroadcast) sets its latch; so do a cancel, statement_timeout and a
+// termination request, which end the wait at once: the caller then raises (report_not_durable). Never raises
+// itself (ConditionVariableSleep would, on a cancel: its own CHECK_FOR_INTERRUPTS). An ERROR or FATAL while
+// the lock is held releases it.
 Durable take_mark_lock(ServerState &s)
 {
-	const TimestampTz start = GetCurrentTimestamp();
-	while (!LWLockConditionalAcquire(&s.mark_lock, LW_EXCLUSIVE)) {
-		if (QueryCancelPending || ProcDiePending)
-			return Durable::interrupted;
-		if (GetCurrentTimestamp() - start > mark_wait_limit_us)
-			return Durable::busy;
-		pg_usleep(1000);
+	Durable outcome = Durable::ok;
+	if (!LWLockConditionalAcquire(&s.mark_lock, LW_EXCLUSIVE)) {
+		const TimestampTz start = GetCurrentTimestamp();
+		for (;;) {
+			ConditionVariablePrepareToSleep(&s.mark_released);
+			if (LWLockConditionalAcquire(&s.mark_lock, LW_EXCLUSIVE))
+				break;
+			if (QueryCancelPending || ProcDiePending) {
+				outcome = Durable::interrupted;
+				break;
+			}
+			const std::int64_t left_us = mark_wait_limit_us - (GetCurrentTimestamp() - start);
+			if (left_us <= 0) {
+				outcome = Durable::busy;
+				break;
+			}
+			const long sleep_ms = left_us / 1000 + 1;
+			(void)WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
+			                sleep_ms < mark_wait_look_ms ? sleep_ms : mark_wait_look_ms, mark_write_wait_event());
+			ResetLatch(MyLatch);
+		}
+		ConditionVariableCancelSleep();
 	}
-	pg_atomic_write_u32(&s.mark_writer_pid, static_cast<std::uint32_t>(MyProcPid));
-	return Durable::ok;
+	if (outcome == Durable::ok)
+		pg_atomic_write_u32(&s.mark_writer_pid, static_cast<std::uint32_t>(MyProcPid));
+	return outcome;
 }
 
 void release_mark_lock(ServerState &s)
 {
 	pg_atomic_write_u32(&s.mark_writer_pid, 0);
 	LWLockRelease(&s.mark_lock);
+	ConditionVariableBroadcast(&s.mark_released);
+}
+
+// Under mark_lock: whether the mark file can be used. One that could not be read (its permissions, no file
+// descriptor left in the server or the system, an I/O error) is read again, so that a passing failure stops
+// generation only while it lasts; once read, the generators start past its mark as at the state's start.
+bool file_usable(ServerState &s)
+{
+	if (s.file_state == FileState::unreadable) {
+		const FileRead file = read_high_water_file();
+		if (file.state == FileState::unreadable) {
+			s.file_error_number = file.error_number;
+		} else {
+			start_past_mark(&s, file);
+			elog(LOG, "idtypes read its high-water mark \"%s\" again", high_water_file);
+		}
+	}
+	if (s.file_state == FileState::ok || s.file_state == FileState::missing)
+		return true;
+	last_file_problem = FileRead{s.file_state, s.file_error_number, s.file_layout, {}};
+	return false;
 }
 
 // Under mark_lock: writes `mark` with the key the state holds (this instance's, or the file's one not yet
 // checked, kept as it was). While writes keep failing, each distinct failure is logged once.
 Durable write_mark(ServerState &s, std::int64_t mark)
 {
-	if (s.file_state != FileState::ok && s.file_state != FileState::missing)
+	if (!file_usable(s))
 		return Durable::unusable_file;
 	const std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
 	high_water::Contents contents = s.fullrand_key;
@@ -207,27 +285,30 @@ Durable make_durable(ServerState &s, std::int64_t until_us)
 	return outcome;
 }
 
-// The hint of an unusable file: what repairs it (the state reads the file once, so a restart is needed).
+// The hint of an unusable file: what repairs it (the state reads a file it understood once, so a restart is
+// needed).
 constexpr const char *repair_hint =
     "Restore the file from a backup, or remove it if the server's clock is not behind the last IDs issued (the "
     "fullrand key of uid11_generate_random is then drawn again); then restart the server.";
 
-[[noreturn]] void report_unusable_file(ServerState &s)
+[[noreturn]] void report_unusable_file(const FileRead &file)
 {
 	const char *path = psprintf("%s/%s", DataDir, high_water_file);
-	switch (s.file_state) {
+	switch (file.state) {
 	case FileState::unreadable:
-		ereport(ERROR,
-		        (errcode(ERRCODE_IO_ERROR),
-		         errmsg("idtypes could not read its high-water mark \"%s\": %s", path, strerror(s.file_error_number)),
-		         errdetail("Generation stops: without the mark, IDs issued before could be issued again."),
-		         errhint("Make the file readable by the server's user, or: %s", repair_hint)));
+		ereport(
+		    ERROR,
+		    (errcode(ERRCODE_IO_ERROR),
+		     errmsg("idtypes could not read its high-water mark \"%s\": %s", path, strerror(file.error_number)),
+		     errdetail("Generation stops while it cannot be read: without the mark, IDs issued before could be "
+		               "issued again."),
+		     errhint("Make the file readable by the server's user (generation resumes at once), or: %s", repair_hint)));
 		break;
 	case FileState::newer_layout:
 		ereport(ERROR,
 		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 		         errmsg("idtypes' high-water mark \"%s\" has layout %d, which this version of idtypes cannot read",
-		                path, s.file_layout),
+		                path, file.layout),
 		         errdetail("A later version of idtypes wrote it; this one reads layouts 1 to %d.", high_water::layout),
 		         errhint("Install the version of idtypes that wrote it, or: %s", repair_hint)));
 		break;
@@ -257,17 +338,18 @@ constexpr const char *repair_hint =
 		                   pg_atomic_read_u32(&s.mark_writer_pid), static_cast<int>(mark_wait_limit_us / 1000000)),
 		         errhint("Check the file system of the data directory (a stalled disk or network mount).")));
 		break;
-	case Durable::unusable_file: report_unusable_file(s);
+	case Durable::unusable_file: report_unusable_file(last_file_problem);
 	case Durable::write_failed:
-	case Durable::ok: // not raised
+		ereport(ERROR,
+		        (errcode(ERRCODE_IO_ERROR),
+		         errmsg("idtypes could not write its high-water mark \"%s\" in the data directory", high_water_file),
+		         errdetail("%s: %s. No ID is issued past a time that a restart could forget.",
+		                   describe(last_write_failure.step), strerror(last_write_failure.error_number)),
+		         errhint("Free space on the data directory's file system, or make it writable: generation resumes "
+		                 "once the mark can be written.")));
 		break;
+	case Durable::ok: elog(ERROR, "idtypes: no failure of the high-water mark to report"); break;
 	}
-	ereport(ERROR, (errcode(ERRCODE_IO_ERROR),
-	                errmsg("idtypes could not write its high-water mark \"%s\" in the data directory", high_water_file),
-	                errdetail("%s: %s. No ID is issued past a time that a restart could forget.",
-	                          describe(last_write_failure.step), strerror(last_write_failure.error_number)),
-	                errhint("Free space on the data directory's file system, or make it writable: generation resumes "
-	                        "once the mark can be written.")));
 	pg_unreachable();
 }
 
@@ -348,29 +430,47 @@ ServerState &server_state()
 {
 	if (state == nullptr)
 		attach_later();
+	mark_write_wait_event(); // registered here, where it may raise: the wait for the mark must not
 	return *state;
 }
 
 std::int64_t read_clock(void *) noexcept { return clock_now_us(); }
 
-// One step of tbsl::generate: the clock is read under the lock, where it is compared with the last TBSL
-// (read before, another session's later TBSL could make it look like a clock gone backwards), and only
-// when the mark covers it: otherwise the mark is moved first, outside the lock, and when that cannot be
-// done the step says so (no_clock) rather than issue a TBSL a restart could forget or one behind the clock.
+// One step of tbsl::generate. The clock is read outside the lock (PostgreSQL's rule for spinlocks: a few
+// instructions; without vDSO a clock reading is a system call), and only a step under the mark: otherwise the
+// mark is moved first, outside the lock, and when that cannot be done the step says so (no_clock) rather
+// than issue a TBSL a restart could forget or one behind the clock. A reading found behind the last TBSL
+// counts only if no TBSL was issued since just before it was taken: else another session's later reading
+// may have overtaken it, which would look like a clock gone backwards (a false alarm under clock_backward =
+// 'error'), and the clock is read again; after tbsl_max_overtaken such overtakings in a row (sessions
+// issuing without pause), the reading is taken under the lock, where nothing can overtake it.
 tbsl::Step step_tbsl(void *ctx, const tbsl::Request &req, const tbsl::Clock &clock) noexcept
 {
 	auto *s = static_cast<ServerState *>(ctx);
-	for (;;) {
+	for (int overtaken = 0;;) {
+		const bool read_under_lock = overtaken >= tbsl_max_overtaken;
+		const std::uint64_t issued_before = pg_atomic_read_u64(&s->tbsl_issued);
+		pg_read_barrier(); // the count before the clock reading
+		std::int64_t now = read_under_lock ? 0 : clock.now_us(clock.ctx);
 		SpinLockAcquire(&s->tbsl_lock);
-		std::int64_t now = clock.now_us(clock.ctx);
-		if (now <= static_cast<std::int64_t>(pg_atomic_read_u64(&s->durable_until_us))) {
-			tbsl::Step step = tbsl::step(s->tbsl, req, now);
+		if (read_under_lock)
+			now = clock.now_us(clock.ctx);
+		if (now > static_cast<std::int64_t>(pg_atomic_read_u64(&s->durable_until_us))) {
 			SpinLockRelease(&s->tbsl_lock);
-			return step;
+			if (make_durable(*s, now) != Durable::ok)
+				return tbsl::Step{tbsl::StepResult::no_clock, {}, 0, now};
+			continue;
 		}
+		const std::uint64_t issued = pg_atomic_read_u64(&s->tbsl_issued);
+		tbsl::Step step = tbsl::step(s->tbsl, req, now);
+		if (step.result == tbsl::StepResult::issued)
+			pg_atomic_write_u64(&s->tbsl_issued, issued + 1);
 		SpinLockRelease(&s->tbsl_lock);
-		if (make_durable(*s, now) != Durable::ok)
-			return tbsl::Step{tbsl::StepResult::no_clock, {}, 0, now};
+		if (step.result == tbsl::StepResult::behind && issued != issued_before && !read_under_lock) {
+			++overtaken;
+			continue;
+		}
+		return step;
 	}
 }
 
@@ -479,7 +579,8 @@ const uid11::FullrandKey &fullrand_key(ServerState &s)
 		strong_random(&drawn, sizeof drawn);
 		Durable outcome = take_mark_lock(s);
 		if (outcome == Durable::ok) {
-			outcome = settle_key(s, me, in_recovery, drawn);
+			// the file first: one read again only now may hold the key
+			outcome = file_usable(s) ? settle_key(s, me, in_recovery, drawn) : Durable::unusable_file;
 			release_mark_lock(s);
 		}
 		last_outcome = outcome;

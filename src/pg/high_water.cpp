@@ -15,10 +15,15 @@ extern "C" {
 
 namespace idtypes::pg {
 
+// Files are opened as PostgreSQL opens its own (OpenTransientFile): counted against the process's file
+// budget, and where the process or the system has no descriptor left, PostgreSQL closes one of its cached
+// files and tries again. OpenTransientFile raises only when the process already holds its maximum of such
+// files at once, a leak of other code (it never happens between two statements): the one exception to
+// "never raises" below.
 FileRead read_high_water_file()
 {
 	FileRead r{FileState::missing, 0, 0, {}};
-	int fd = open(high_water_file, O_RDONLY | PG_BINARY);
+	int fd = OpenTransientFile(high_water_file, O_RDONLY | PG_BINARY);
 	if (fd < 0) {
 		r.state = errno == ENOENT ? FileState::missing : FileState::unreadable;
 		r.error_number = errno;
@@ -27,7 +32,7 @@ FileRead read_high_water_file()
 	char text[high_water::max_text + 1];
 	ssize_t len = read(fd, text, sizeof text); // a longer file is garbled: the parse sees its first bytes only
 	r.error_number = errno;
-	close(fd);
+	CloseTransientFile(fd);
 	if (len < 0) {
 		r.state = FileState::unreadable;
 		return r;
@@ -47,9 +52,8 @@ const char *describe(WriteStep step)
 	case WriteStep::none: break;
 	case WriteStep::create: return "could not create file \"pg_idtypes_high_water.tmp\"";
 	case WriteStep::write: return "could not write file \"pg_idtypes_high_water.tmp\"";
-	case WriteStep::fsync: return "could not fsync file \"pg_idtypes_high_water.tmp\"";
-	case WriteStep::rename: return "could not rename file \"pg_idtypes_high_water.tmp\" to \"pg_idtypes_high_water\"";
-	case WriteStep::fsync_directory: return "could not fsync the data directory";
+	case WriteStep::rename:
+		return "could not rename file \"pg_idtypes_high_water.tmp\" to \"pg_idtypes_high_water\" durably";
 	}
 	return "no failure";
 }
@@ -58,34 +62,29 @@ bool write_high_water_file(const high_water::Contents &contents, WriteFailure &f
 {
 	char text[high_water::max_text];
 	auto len = static_cast<ssize_t>(high_water::format(contents, text));
-	int fd = open(high_water_temp, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY, pg_file_create_mode);
+	int fd = OpenTransientFile(high_water_temp, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
 	if (fd < 0) {
 		failure = WriteFailure{WriteStep::create, errno};
 		return false;
 	}
 	errno = ENOSPC; // a short write sets no errno: it ran out of room
-	if (write(fd, text, static_cast<std::size_t>(len)) != len)
+	if (write(fd, text, static_cast<std::size_t>(len)) != len) {
 		failure = WriteFailure{WriteStep::write, errno};
-	else if (pg_fsync(fd) != 0)
-		failure = WriteFailure{WriteStep::fsync, errno};
-	else
-		failure = WriteFailure{WriteStep::none, 0};
-	close(fd);
-	if (failure.step != WriteStep::none)
+		CloseTransientFile(fd);
 		return false;
-	if (rename(high_water_temp, high_water_file) != 0) {
+	}
+	if (CloseTransientFile(fd) != 0) {
+		failure = WriteFailure{WriteStep::write, errno};
+		return false;
+	}
+	// PostgreSQL's durable rename: the file fsynced, renamed, fsynced under its name, then the directory. Its
+	// own message goes out at DEBUG1 only (the caller logs each distinct failure once, not once per call);
+	// left unsent, it leaves errno as the failed step set it.
+	if (durable_rename(high_water_temp, high_water_file, DEBUG1) != 0) {
 		failure = WriteFailure{WriteStep::rename, errno};
 		return false;
 	}
-	// the rename itself is durable once the directory is
-	int dir = open(".", O_RDONLY | PG_BINARY);
-	if (dir < 0 || pg_fsync(dir) != 0) {
-		failure = WriteFailure{WriteStep::fsync_directory, errno};
-		if (dir >= 0)
-			close(dir);
-		return false;
-	}
-	close(dir);
+	failure = WriteFailure{WriteStep::none, 0};
 	return true;
 }
 
@@ -105,16 +104,36 @@ bool write_high_water_file(const high_water::Contents &contents, WriteFailure &f
 //   (device-mapper, disk order), which would make a server draw new keys for nothing.
 // - What it cannot see: a clone of the whole file system (a disk image, a snapshot of a VM or volume)
 //   keeps inode and birth time. The README says so.
+// - Where statx itself fails (a seccomp profile that returns EPERM or ENOSYS for it, say), the directory
+//   cannot be told from its copies: every copy would report the same identity and share the key. That is
+//   refused (an error naming the cause), never guessed.
+// - On a file system without birth times (ext3, tmpfs, some FUSE and network file systems), the device and
+//   the inode decide: a file copy still gets a new inode, or lands on another device; only a copy that
+//   reuses the very inode number on the same device (a restore over a removed directory, by chance) goes
+//   unseen. A device number that changes between boots makes the server draw a new key once, which costs
+//   nothing but the guarantee of the old one: values then differ from earlier ones by the permutation's
+//   randomness (a 2^-64 chance per pair), not by construction.
+// - On a network mount (NFS, SMB, CephFS), the device number is the mount's, given at mount time, and can
+//   change across remounts: as above, a new key after a remount, drawn for a server that was never copied.
+//   Inode and birth time, where the server keeps them, stay.
 high_water::Instance this_instance()
 {
 	high_water::Instance me{GetSystemIdentifier(), 0, 0, 0};
 	struct statx sx;
-	if (statx(AT_FDCWD, ".", 0, STATX_INO | STATX_BTIME, &sx) == 0) {
-		me.device = (static_cast<std::uint64_t>(sx.stx_dev_major) << 32) | sx.stx_dev_minor;
-		me.inode = sx.stx_ino;
-		if (sx.stx_mask & STATX_BTIME)
-			me.birth_ns = static_cast<std::int64_t>(sx.stx_btime.tv_sec) * 1000000000 + sx.stx_btime.tv_nsec;
+	if (statx(AT_FDCWD, ".", 0, STATX_INO | STATX_BTIME, &sx) != 0) {
+		const int error_number = errno;
+		ereport(ERROR, (errcode(ERRCODE_SYSTEM_ERROR),
+		                errmsg("idtypes cannot tell its data directory from a copy: statx(\"%s\") failed: %s", DataDir,
+		                       strerror(error_number)),
+		                errdetail("uid11_generate_random keeps a key of its own per data directory, told apart by the "
+		                          "directory's inode and birth time; without them two copies could share the key "
+		                          "and generate equal values."),
+		                errhint("Allow the statx system call to the server (a container's seccomp profile).")));
 	}
+	me.device = (static_cast<std::uint64_t>(sx.stx_dev_major) << 32) | sx.stx_dev_minor;
+	me.inode = sx.stx_ino;
+	if (sx.stx_mask & STATX_BTIME)
+		me.birth_ns = static_cast<std::int64_t>(sx.stx_btime.tv_sec) * 1000000000 + sx.stx_btime.tv_nsec;
 	return me;
 }
 

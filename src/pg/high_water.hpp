@@ -1,6 +1,7 @@
 // The high-water mark file in the data directory (its text: src/core/high_water.hpp): read at the start of
-// the generator state, written durably before an ID passes the mark. Neither raises nor logs: the state
-// may be set up in the postmaster, and writes happen where the caller decides what to report.
+// the generator state, written durably before an ID passes the mark. Neither raises (but see OpenTransientFile
+// in high_water.cpp) nor logs: the state may be set up in the postmaster, and writes happen where the caller
+// decides what to report.
 #pragma once
 
 #include "core/high_water.hpp"
@@ -23,7 +24,7 @@ struct FileRead {
 FileRead read_high_water_file();
 
 // Which step of a write failed, and why (errno). Plain values: kept in shared memory too.
-enum class WriteStep : unsigned char { none, create, write, fsync, rename, fsync_directory };
+enum class WriteStep : unsigned char { none, create, write, rename };
 struct WriteFailure {
 	WriteStep step;
 	int error_number;
@@ -31,11 +32,12 @@ struct WriteFailure {
 };
 // What failed, as a message would say it: `could not rename file "a" to "b"`.
 const char *describe(WriteStep step);
-// Writes the file durably: a temporary file (mode pg_file_create_mode), fsync, rename, fsync of the
-// directory. False with the failure filled in.
+// Writes the file durably: a temporary file (mode pg_file_create_mode), then PostgreSQL's durable_rename (fsync,
+// rename, fsync of the directory). False with the failure filled in.
 bool write_high_water_file(const high_water::Contents &contents, WriteFailure &failure);
 
-// This data directory instance (in a backend: it needs the control file's system identifier).
+// This data directory instance (in a backend: it needs the control file's system identifier). Raises when the
+// directory's identity cannot be read.
 high_water::Instance this_instance();
 
 } // namespace idtypes::pg

@@ -58,19 +58,21 @@ void check_generated_time(TimestampTz ts)
 	generated_units_of_timestamptz(uuid7::time_scale, ts, "uuid", 0, static_cast<std::int64_t>(uuid7::max_ms));
 }
 
-// The value with its time moved as uuidv7(shift) moves it: the interval added to its timestamptz (months and
-// days by the calendar of the session's time zone), the difference applied to the value in whole fraction
-// steps, so that values of the same shift keep the server's order among themselves.
-uuid7::V7 shifted(const uuid7::V7 &v, Interval *shift)
+// The value with its time moved by the shift's fixed length (uuid7::shift_length_us: a day 24 hours, a month
+// 30.4375 days, whatever the value's time or the session's time zone), in whole fraction steps: values of
+// one shift keep the server's order among themselves. (uuidv7(shift) adds the interval by the session's
+// calendar instead, so that its values of one shift may invert across a daylight saving change or a month's
+// end; for a shift of hours and less the two agree.)
+uuid7::V7 shifted(const uuid7::V7 &v, const Interval *shift)
 {
+	std::int64_t length_us = 0;
+	if (!uuid7::shift_length_us(shift->month, shift->day, shift->time, length_us))
+		check_generated_time(shift->month < 0 || (shift->month == 0 && shift->day < 0) ? DT_NOBEGIN : DT_NOEND);
 	const std::int64_t unix_us = uuid7::us_of(v);
-	const TimestampTz at = unix_us - to_unix_us(0); // to_unix_us(0): PostgreSQL's epoch in Unix microseconds
-	const TimestampTz moved = DatumGetTimestampTz(
-	    DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(at), IntervalPGetDatum(shift)));
-	check_generated_time(moved);
-	uuid7::Generated g = uuid7::shifted(v, to_unix_us(moved) - unix_us);
+	check_generated_time(unix_us + length_us - to_unix_us(0)); // to_unix_us(0): PostgreSQL's epoch in Unix µs
+	uuid7::Generated g = uuid7::shifted(v, length_us);
 	if (!g.ok) // a fraction step outside the range, at its very ends
-		check_generated_time(moved < 0 ? DT_NOBEGIN : DT_NOEND);
+		check_generated_time(length_us < 0 ? DT_NOBEGIN : DT_NOEND);
 	return g.value;
 }
 

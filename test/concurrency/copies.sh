@@ -8,13 +8,10 @@
 set -uo pipefail
 bin=${1:?usage: copies.sh BIN_DIR yes|no}
 preload=${2:?usage: copies.sh BIN_DIR yes|no}
-status=0
+source "$(dirname "$0")/server.sh"
 work=$(mktemp -d /tmp/idtypes-copies.XXXXXX)
 chown postgres: "$work"
 chmod 755 "$work"
-ok() { echo "ok   $*"; }
-fail() { echo "FAIL $*"; status=1; }
-as_postgres() { (cd "$work" && runuser -u postgres -- "$@"); }
 settings="-c listen_addresses= -c fsync=off -c autovacuum=off"
 [ "$preload" = yes ] && settings+=" -c shared_preload_libraries=idtypes"
 declare -A port
@@ -94,4 +91,25 @@ none_in_common standby copy "a server and a file copy of its stopped data direct
 	fail "key after a restart: $(key_of standby)"
 [ "$(key_of copy)" != "$standby_key" ] && ok "the file copy drew a key of its own" || fail "the copy's key: $(key_of copy)"
 [ "$(key_of primary)" = "$primary_key" ] && ok "the primary kept its key throughout" || fail "the primary's key: $(key_of primary)"
+
+# Where statx fails (a seccomp profile answering EPERM; here a preloaded statx that does), the data directory
+# cannot be told from its copies: uid11_generate_random refuses rather than take the key the file holds,
+# which a copy would share.
+cat >"$work/no_statx.c" <<-'EOF'
+	#define _GNU_SOURCE
+	#include <errno.h>
+	#include <sys/stat.h>
+	int statx(int dirfd, const char *path, int flags, unsigned int mask, struct statx *buf) { errno = EPERM; return -1; }
+EOF
+if cc -shared -fPIC -o "$work/no_statx.so" "$work/no_statx.c"; then
+	stop copy
+	as_postgres env LD_PRELOAD="$work/no_statx.so" "$bin/pg_ctl" -D "$work/copy" -l "$work/copy.log" -w -s \
+		-o "-p ${port[copy]} -k $work $settings" start || exit 1
+	out=$(sql copy -c 'SELECT uid11_generate_random()' 2>&1)
+	grep -q 'cannot tell its data directory from a copy: statx(".*") failed: Operation not permitted' <<<"$out" &&
+		ok "statx failing (EPERM): uid11_generate_random refuses, naming the cause, rather than share a key" ||
+		fail "statx failing: $out"
+else
+	fail "no C compiler for the statx check"
+fi
 exit $status

@@ -9,24 +9,21 @@
 #   a restart; the failure is logged once, not once per call; generation resumes once the file is writable;
 # - another session's write hangs (the temporary file is a FIFO nobody reads): a waiting session is
 #   canceled by statement_timeout at once, and one that waits gives up after 10 s saying what happened;
+# - a waiting session shows its wait event in pg_stat_activity;
 # - a garbled, unreadable or newer mark file stops generation with an error naming the file, whose hint
-#   (remove the file and restart) works; a layout 1 file (idtypes 1.1) keeps its mark and key.
+#   (remove the file and restart) works; an unreadable one is read again at each attempt: once readable,
+#   generation resumes without a restart; a layout 1 file (idtypes 1.1) keeps its mark and key.
 set -uo pipefail
 data=${1:?usage: failsafe.sh DATA_DIR BIN_DIR}
 bin=${2:?usage: failsafe.sh DATA_DIR BIN_DIR}
-status=0
 here=$(cd "$(dirname "$0")" && pwd)
 log=$(dirname "$data")/log
 mark=$data/pg_idtypes_high_water
 workdir=$(mktemp -d)
 trap 'chattr -i "$mark" 2>/dev/null; rm -rf "$workdir" "$mark.tmp"' EXIT
-psql_q() { PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -v VERBOSITY=verbose -At "$@"; }
-ok() { echo "ok   $*"; }
-fail() { echo "FAIL $*"; status=1; }
-check() { if eval "$2"; then ok "$1"; else fail "$1: ${3:-}"; fi; }
-as_postgres() { (cd / && runuser -u postgres -- "$@"); }
-restart() { as_postgres "$bin/pg_ctl" -D "$data" -l "$log" -w -s restart -m fast >/dev/null && wait_ready; }
-wait_ready() { for _ in $(seq 1 60); do psql_q -c 'SELECT 1' >/dev/null 2>&1 && return 0; sleep 0.5; done; return 1; }
+PSQL_VERBOSITY=verbose # errors with their SQLSTATE
+source "$here/server.sh"
+restart() { restart_server fast; }
 log_lines() { wc -l <"$log"; }
 log_since() { tail -n +"$(($1 + 1))" "$log"; }
 all_generators="SELECT timeid_generate(), uid11_generate(), scru160_generate(), tbsl_generate(), uid11_generate_random(), uuid_v7_generate()"
@@ -34,6 +31,7 @@ all_generators="SELECT timeid_generate(), uid11_generate(), scru160_generate(), 
 restart || exit 1 # with the server log in $log (a restart by an earlier check may have sent it elsewhere)
 psql_q -c 'CREATE EXTENSION IF NOT EXISTS idtypes' || exit 1
 psql_q -c "$all_generators" >/dev/null || exit 1
+cp "$mark" "$workdir/good_mark" # a mark file of this server, for the unreadable file's check
 
 # --- clock_backward = 'error' with sessions at once: each reads the clock where it compares
 echo 'SELECT tbsl_generate();' >"$workdir/tbsl.sql"
@@ -119,21 +117,41 @@ psql_q -c "DROP TABLE failsafe_issued" -c "DROP FUNCTION failsafe_run(text)"
 # --- another session's write hangs: the waiting sessions
 rm -f "$mark.tmp"
 as_postgres mkfifo "$mark.tmp"
-psql_q -c "SELECT count(timeid_generate()) FROM generate_series(1, 2000000)" >"$workdir/writer" 2>&1 &
+# The writer: one timeid once the mark (200 ms ahead of its last write) is behind the clock, so that it must
+# write the mark, and hangs opening the FIFO, holding the lock; still running after 0.3 s, it hangs there (the
+# waiting sessions must not start before: one of them would be the writer).
+sleep 0.3
+psql_q -c "SELECT count(timeid_generate())" >"$workdir/writer" 2>&1 &
 writer=$!
-sleep 0.5 # the writer passes its 200 ms reserve and hangs opening the FIFO, holding the lock
+for _ in $(seq 1 50); do
+	[ -n "$(psql_q -c "SELECT 1 FROM pg_stat_activity WHERE query = 'SELECT count(timeid_generate())'
+		AND state = 'active' AND now() - query_start > interval '0.3 s'")" ] && break
+	sleep 0.2
+done
 psql_q -c "SELECT timeid_generate()" >"$workdir/patient" 2>&1 &
 patient=$!
 out=$(psql_q -c "SET statement_timeout = '100ms'" -c "DO \$\$
 DECLARE started timestamptz := clock_timestamp();
 BEGIN
-	PERFORM count(timeid_generate()) FROM generate_series(1, 100000000);
+	PERFORM timeid_generate(); -- waits at once: the mark is behind the clock, its writer hung
 EXCEPTION WHEN query_canceled THEN
 	RAISE WARNING 'canceled after % ms', round(extract(epoch FROM clock_timestamp() - started) * 1000);
 END \$\$" 2>&1)
 took=$(grep -oE 'canceled after [0-9]+ ms' <<<"$out" | grep -oE '[0-9]+')
 check "waiting for a hung write: statement_timeout = 100 ms cancels the wait at once (after ${took:-?} ms)" \
 	'[ -n "$took" ] && [ "$took" -lt 1000 ]' "$out"
+# the waiting session sleeps, seen in pg_stat_activity: the extension's own wait event where PostgreSQL has
+# custom ones (17 and later), else its generic one for extensions
+expected=$(psql_q -c "SELECT CASE WHEN current_setting('server_version_num')::int >= 170000 THEN 'Extension|IdtypesMarkWrite'
+	ELSE 'Extension|Extension' END")
+for _ in $(seq 1 20); do
+	seen=$(psql_q -c "SELECT wait_event_type || '|' || wait_event FROM pg_stat_activity
+		WHERE query = 'SELECT timeid_generate()' AND state = 'active'")
+	[ "$seen" = "$expected" ] && break
+	sleep 0.2
+done
+check "waiting for a hung write: the waiting session shows the wait event $expected in pg_stat_activity" \
+	'[ "$seen" = "$expected" ]' "seen '${seen:-no waiting session}'"
 wait "$patient"
 out=$(cat "$workdir/patient")
 check "waiting for a hung write: the wait ends after 10 s, saying which session is writing" \
@@ -146,7 +164,7 @@ rm -f "$mark.tmp"
 sleep 0.3
 out=$(psql_q -c "SELECT timeid_generate() IS NOT NULL" 2>&1)
 check "the hung write ends, and the next generation works and writes the mark" \
-	'grep -qE "^2000000$|could not fsync file" "$workdir/writer" && [ "$out" = t ] && [ -f "$mark" ] && [ ! -p "$mark" ]' \
+	'grep -qE "^1$|could not fsync file" "$workdir/writer" && [ "$out" = t ] && [ -f "$mark" ] && [ ! -p "$mark" ]' \
 	"$(cat "$workdir/writer") / $out"
 
 # --- a mark file that cannot be used; the hint's remedy
@@ -167,8 +185,17 @@ put_mark 'garbage here\n'
 unusable "a garbled" 'XX001: idtypes. high-water mark ".*" is garbled'
 put_mark 'idtypes high-water mark layout 3\nsomething new\n'
 unusable "a later layout's" '55000: .* has layout 3, which this version of idtypes cannot read'
+# an unreadable file (a mark of this server, 60 s ahead of the clock): read again at each attempt, so that
+# generation resumes, above the mark, once it is readable, without a restart
+ahead=$(($(date +%s%6N) + 60000000))
+rm -f "$mark" && sed "s/^mark .*/mark $ahead/" "$workdir/good_mark" >"$mark" && chown postgres: "$mark"
 chmod 000 "$mark"
 unusable "an unreadable" '58030: idtypes could not read its high-water mark ".*": Permission denied'
+before_log=$(log_lines)
+chmod 600 "$mark"
+out=$(psql_q -c "SELECT timeid_generate()::timestamptz > to_timestamp($ahead / 1e6)" 2>&1)
+check "an unreadable mark file made readable: generation resumes without a restart, above its mark" \
+	'[ "$out" = t ] && log_since "$before_log" | grep -q "idtypes read its high-water mark .* again"' "$out"
 rm -f "$mark"
 restart
 out=$(psql_q -c "$all_generators" 2>&1)

@@ -10,10 +10,7 @@
 # rest of scripts/test.sh). Creates and drops the roles idtypes_app and idtypes_granted. Prints one line per
 # check, `ok` or `FAIL`.
 set -uo pipefail
-status=0
-psql_q() { PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
-ok() { echo "ok   $*"; }
-fail() { echo "FAIL $*"; status=1; }
+source "$(dirname "$0")/server.sh"
 expect() { # what, expected, got
 	[ "$3" = "$2" ] && ok "$1" || fail "$1: expected '$2', got '$3'"
 }

@@ -3,6 +3,8 @@
 # back across each, 20, 40 then 60 s (the superuser-only test setting idtypes.test_clock_offset; far enough that
 # the clock stays behind the mark however slowly a loaded machine restarts), against a running cluster
 # (PGHOST etc. set). Arguments: the cluster's data directory and bin directory (its pg_ctl, run as postgres).
+# Each restart and crash must be seen to happen (a new postmaster start time; every process started again),
+# or the check fails.
 # timeid, uid11 and scru160 must continue above every ID issued before; tbsl, which must carry the real time,
 # must refuse (its clock is behind the last TBSL) rather than issue an earlier one; uid11_generate_random, whose
 # values are unordered, must continue above every ticket behind them (decoded with the key the server keeps
@@ -10,12 +12,8 @@
 set -uo pipefail
 data=${1:?usage: restart.sh DATA_DIR BIN_DIR}
 bin=${2:?usage: restart.sh DATA_DIR BIN_DIR}
-status=0
 here=$(cd "$(dirname "$0")" && pwd)
-psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
-ok() { echo "ok   $*"; }
-fail() { echo "FAIL $*"; status=1; }
-source "$(dirname "$0")/server.sh"
+source "$here/server.sh"
 
 psql_q -c 'CREATE EXTENSION IF NOT EXISTS idtypes' || exit 1
 psql_q -c 'CREATE TABLE IF NOT EXISTS issued (t timeid, u uid11, s scru160, b tbsl, f uid11)'
@@ -50,21 +48,16 @@ check_after() {
 # each step: issue IDs, set the clock back further, stop the server one way, start it, check
 issue true
 psql_q -c "SELECT timeid_generate()" -c "ALTER SYSTEM SET idtypes.test_clock_offset = '-20s'" >/dev/null
-pg_ctl restart -m fast >/dev/null
-wait_ready
-check_after "a clean restart"
+restart_server fast && check_after "a clean restart"
 
 issue false
 psql_q -c "SELECT timeid_generate()" -c "ALTER SYSTEM SET idtypes.test_clock_offset = '-40s'" >/dev/null
-pg_ctl restart -m immediate >/dev/null
-wait_ready
-check_after "an immediate shutdown"
+restart_server immediate && check_after "an immediate shutdown"
 
 issue false
 psql_q -c "SELECT timeid_generate()" -c "ALTER SYSTEM SET idtypes.test_clock_offset = '-60s'" -c "SELECT pg_reload_conf()" >/dev/null
 sleep 1
-crash_a_backend
-check_after "a killed backend (crash restart)"
+crash_a_backend && check_after "a killed backend (crash restart)"
 
 psql_q -c "ALTER SYSTEM RESET idtypes.test_clock_offset" -c "SELECT pg_reload_conf()" -c 'DROP TABLE issued' >/dev/null
 exit $status

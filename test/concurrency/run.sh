@@ -18,13 +18,10 @@ serial_rows=${IDTYPES_SERIAL_ROWS:-60000}
 rounds=${IDTYPES_ROUNDS:-2}
 sessions=8
 concurrent_rows=${IDTYPES_CONCURRENT_ROWS:-20000}
-status=0
 export PGDATABASE=idtypes_generators_$$
 workdir=$(mktemp -d)
 trap 'rm -rf "$workdir"' EXIT
-psql_q() { PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
-ok() { echo "ok   $*"; }
-fail() { echo "FAIL $*"; status=1; }
+source "$(dirname "$0")/server.sh"
 
 psql_q -d postgres -c "CREATE DATABASE $PGDATABASE" || exit 1
 psql_q -c 'CREATE EXTENSION idtypes' || exit 1

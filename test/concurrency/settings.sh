@@ -10,10 +10,7 @@
 # Prints one line per check, `ok` or `FAIL`.
 set -uo pipefail
 how=${1:?usage: settings.sh session|at-start}
-status=0
-psql_q() { PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
-ok() { echo "ok   $*"; }
-fail() { echo "FAIL $*"; status=1; }
+source "$(dirname "$0")/server.sh"
 
 psql_q -c 'CREATE EXTENSION IF NOT EXISTS idtypes' || exit 1
 preloaded=$([ "$(psql_q -c 'SELECT idtypes_generator_mode()')" = "shared (preloaded)" ] && echo yes || echo no)

@@ -178,6 +178,19 @@ TEST(Uuid7, TimeWindowsAreMillisecondRanges)
 
 // ---- Generation: PostgreSQL 18's layout, never a repeat, the fraction and then the random bits counting on
 
+namespace {
+// The value a uuid's bytes hold (version and variant left out): the inverse of the layout.
+uuid7::V7 v7_of(const std::uint8_t *id)
+{
+	std::uint64_t hi = 0, lo = 0;
+	for (int i = 0; i < 8; i++) {
+		hi = hi << 8 | id[i];
+		lo = lo << 8 | id[8 + i];
+	}
+	return uuid7::V7{(hi >> 16) << uuid7::fraction_bits | (hi & uuid7::max_fraction), lo & uuid7::random_mask};
+}
+} // namespace
+
 // The layout as PostgreSQL 18's uuidv7() writes it: RFC 9562 A.6's example (2022-02-22 19:22:22 UTC) with its
 // rand_a read as a fraction and its rand_b as the random bits, byte for byte; and back.
 TEST(Uuid7Generate, LayoutIsPostgresEighteens)
@@ -185,8 +198,8 @@ TEST(Uuid7Generate, LayoutIsPostgresEighteens)
 	const uuid7::V7 v{0x17F22E279B0ull << 12 | 0xCC3, 0x18C4DC0C0C07398Full};
 	EXPECT_EQ(hex_of(uuid7::layout(v)), "017f22e279b07cc398c4dc0c0c07398f");
 	const uuid7::Bytes b = uuid7::layout(v);
-	EXPECT_EQ(uuid7::v7_of(b.data()).time, v.time);
-	EXPECT_EQ(uuid7::v7_of(b.data()).random, v.random);
+	EXPECT_EQ(v7_of(b.data()).time, v.time);
+	EXPECT_EQ(v7_of(b.data()).random, v.random);
 	EXPECT_EQ(uuid7::unix_ms(b.data()), 0x17F22E279B0u);
 	// version 7 and variant 10 whatever the bits given
 	const uuid7::Bytes ones = uuid7::layout(uuid7::V7{uuid7::max_time, ~std::uint64_t{0}});
@@ -325,4 +338,43 @@ TEST(Uuid7Generate, Shifted)
 	g = uuid7::shifted(uuid7::V7{0, 0}, static_cast<std::int64_t>(uuid7::max_ms) * 1000 + 999);
 	ASSERT_TRUE(g.ok);
 	EXPECT_EQ(g.value.time, uuid7::time_of_us(static_cast<std::int64_t>(uuid7::max_ms) * 1000 + 999));
+}
+
+// A shift's length is fixed, the one extract(epoch FROM interval) gives: a day 24 h, a month 30.4375 days,
+// whatever the value's time; so values of one shift keep their order where the calendar's sums would not:
+// across a daylight saving change (02:30 and 03:15 CET on 2026-03-28, the eve of Europe/Berlin's change, plus
+// '1 day' are 03:30 and 03:15 by the calendar) and at a month's end (Jan 30 23:00 and Jan 31 01:00 plus
+// '1 month' are Feb 28 23:00 and 01:00 by the calendar).
+TEST(Uuid7Generate, ShiftLengthIsFixed)
+{
+	std::int64_t us = 0;
+	ASSERT_TRUE(uuid7::shift_length_us(0, 1, 0, us));
+	EXPECT_EQ(us, 86400000000);
+	ASSERT_TRUE(uuid7::shift_length_us(1, 0, 0, us));
+	EXPECT_EQ(us, 2629800000000); // extract(epoch FROM interval '1 month') = 2629800
+	ASSERT_TRUE(uuid7::shift_length_us(-36, -1, 2500, us));
+	EXPECT_EQ(us, -36 * 2629800000000 - 86400000000 + 2500);
+	ASSERT_TRUE(uuid7::shift_length_us(12000, 0, 0, us)); // 1000 years: 365,250 days
+	EXPECT_EQ(us, 365250 * 86400000000);
+	EXPECT_FALSE(uuid7::shift_length_us(3600000, 0, 0, us)); // 300,000 years
+	EXPECT_FALSE(uuid7::shift_length_us(INT32_MIN, INT32_MIN, INT64_MIN, us));
+	EXPECT_FALSE(uuid7::shift_length_us(0, 0, INT64_MAX, us));
+	EXPECT_FALSE(uuid7::shift_length_us(0, INT32_MAX, 0, us));
+
+	const auto at = [](std::int64_t unix_s) { return uuid7::V7{uuid7::time_of_us(unix_s * 1000000), 5}; };
+	const struct {
+		std::int64_t earlier_s, later_s;
+		std::int32_t months, days;
+	} pairs[] = {
+	    {1774661400, 1774664100, 0, 1}, // 2026-03-28 01:30Z and 02:15Z (02:30 and 03:15 in Berlin), '1 day'
+	    {1769814000, 1769821200, 1, 0}, // 2026-01-30 23:00Z and 2026-01-31 01:00Z, '1 month'
+	    {1769774400, 1769860800, 1, 0}, // 2026-01-30 and 31 at noon, '1 month'
+	};
+	for (const auto &p : pairs) {
+		ASSERT_TRUE(uuid7::shift_length_us(p.months, p.days, 0, us));
+		const uuid7::Generated a = uuid7::shifted(at(p.earlier_s), us), b = uuid7::shifted(at(p.later_s), us);
+		ASSERT_TRUE(a.ok && b.ok);
+		EXPECT_LT(a.value.time, b.value.time) << p.earlier_s;
+		EXPECT_EQ(b.value.time - a.value.time, at(p.later_s).time - at(p.earlier_s).time); // the same distance
+	}
 }
