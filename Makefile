@@ -83,3 +83,12 @@ $(EXTENSION)--%.sql: src/catalog/upgrades/%.sql $(wildcard src/catalog/upgrades/
 	{ cat $<; $(if $(wildcard src/catalog/upgrades/$*.type.sql.in),\
 	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/upgrades/$*.type.sql.in))) \
 	  $(if $(ADDS_$*),cat $(ADDS_$*);) } > $@
+
+# The SQL edition (src/sql_edition/, README "Managed PostgreSQL"): one script for servers without C
+# extensions, built from the edition's sources in name order. Not part of the PGXS build above.
+SQL_EDITION_SOURCES = $(sort $(wildcard src/sql_edition/*.sql))
+.PHONY: sql-edition
+sql-edition: build/idtypes_sql.sql
+build/idtypes_sql.sql: $(SQL_EDITION_SOURCES) Makefile
+	@mkdir -p build
+	cat $(SQL_EDITION_SOURCES) > $@
