@@ -111,7 +111,7 @@ BEGIN
 			RETURN 'empty';
 		END IF;
 		q := pg_catalog.floor(d / unit_us);
-		last := pg_catalog.least(last, CASE WHEN pg_catalog.upper_inc(w) OR q * unit_us <> d THEN q ELSE q - 1 END);
+		last := least(last, CASE WHEN pg_catalog.upper_inc(w) OR q * unit_us <> d THEN q ELSE q - 1 END);
 	END IF;
 	IF first > last THEN
 		RETURN 'empty';
@@ -127,8 +127,10 @@ END $$;
 -- The lock: a session-level advisory lock on the sequence, held only across reading and moving it (two
 -- function calls), released at once, also when an error or a cancel ends the step, so that a transaction
 -- that generates never holds it while it runs on or commits.
+-- Called only by the generators (EXECUTE is revoked from PUBLIC), which run it as the edition's owner with
+-- their own fixed search_path.
 CREATE FUNCTION idtypes_sql_advance(state regclass, fresh bigint, unit_shift int, step bigint) RETURNS bigint
-LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+LANGUAGE plpgsql VOLATILE STRICT AS $$
 DECLARE
 	key bigint := (1229214545::bigint << 32) | state::oid::bigint;
 	last bigint;

@@ -112,25 +112,27 @@ DO $$ BEGIN
 END $$;
 
 CREATE FUNCTION timeid_clock(clock_id int) RETURNS bigint
-LANGUAGE sql STABLE PARALLEL SAFE SECURITY DEFINER
-BEGIN ATOMIC
-	SELECT CASE
-		WHEN clock_id IS NOT NULL THEN idtypes_sql_check_range('clock_id', clock_id, 0, 1023)
-		WHEN coalesce(pg_catalog.current_setting('idtypes.timeid_clock_id', true), '') NOT IN ('', '-1')
-			THEN idtypes_sql_check_range('idtypes.timeid_clock_id', pg_catalog.current_setting('idtypes.timeid_clock_id', true)::bigint, 0, 1023)
-		ELSE pg_catalog.pg_sequence_last_value('timeid_drawn_clock_id'::regclass) END;
-END;
+LANGUAGE sql STABLE PARALLEL SAFE
+RETURN CASE
+	WHEN clock_id IS NOT NULL THEN idtypes_sql_check_range('clock_id', clock_id, 0, 1023)
+	WHEN coalesce(pg_catalog.current_setting('idtypes.timeid_clock_id', true), '') NOT IN ('', '-1')
+		THEN idtypes_sql_check_range('idtypes.timeid_clock_id', pg_catalog.current_setting('idtypes.timeid_clock_id', true)::bigint, 0, 1023)
+	ELSE pg_catalog.pg_sequence_last_value('timeid_drawn_clock_id'::regclass) END;
 
+-- (The generators are PL/pgSQL, whose expressions are planned once per session, with the SQL functions
+-- they call inlined: an SQL-language wrapper would run its executor for every ID, several times slower.
+-- They run as the edition's owner, who alone may move the states, with a search_path of pg_catalog, the
+-- edition's schema and pg_temp, bound at installation by 90_bind.sql.)
 CREATE FUNCTION timeid_generate(clock_id int DEFAULT NULL) RETURNS timeid
-LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
-BEGIN ATOMIC
-	SELECT timeid_encode((idtypes_sql_advance('timeid_state'::regclass, idtypes_sql_unix_us(pg_catalog.clock_timestamp()), 0, 1) << 10)
-		| timeid_clock(clock_id))::timeid;
-END;
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+	RETURN timeid_encode((idtypes_sql_advance('timeid_state', idtypes_sql_unix_us(clock_timestamp()), 0, 1) << 10)
+		| timeid_clock(clock_id));
+END $$;
 
 -- An ID carrying a given time, the clock id as the generator's (backfill); not from the state.
 CREATE FUNCTION timeid_generate_at(ts timestamptz) RETURNS timeid
-LANGUAGE sql VOLATILE PARALLEL SAFE
-BEGIN ATOMIC
-	SELECT timeid_encode((idtypes_sql_units(ts, 'timeid', 0, 1, 9007199254740991) << 10) | timeid_clock(NULL))::timeid;
-END;
+LANGUAGE plpgsql VOLATILE PARALLEL SAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+	RETURN timeid_encode((idtypes_sql_units(ts, 'timeid', 0, 1, 9007199254740991) << 10) | timeid_clock(NULL));
+END $$;

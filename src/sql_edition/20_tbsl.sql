@@ -92,7 +92,7 @@ DO $$ BEGIN
 END $$;
 
 CREATE FUNCTION idtypes_sql_tbsl_next(us_state regclass, suffix_state regclass, machine bigint, sequenced boolean)
-RETURNS text LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+RETURNS text LANGUAGE plpgsql VOLATILE STRICT AS $$
 DECLARE
 	key bigint := (1229214545::bigint << 32) | us_state::oid::bigint;
 	rnd bigint;
@@ -146,15 +146,12 @@ RETURN CASE WHEN machine_id IS NOT NULL THEN idtypes_sql_check_range('machine_id
 		coalesce(nullif(pg_catalog.current_setting('idtypes.tbsl_machine_id', true), '')::bigint, 0), 0, 99) END;
 
 CREATE FUNCTION tbsl_generate(machine_id int DEFAULT NULL, sequenced boolean DEFAULT false) RETURNS tbsl
-LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
-BEGIN ATOMIC
-	SELECT idtypes_sql_tbsl_next('tbsl_state_us'::regclass, 'tbsl_state_suffix'::regclass, tbsl_machine(machine_id),
-		coalesce(sequenced, false))::tbsl;
-END;
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+	RETURN idtypes_sql_tbsl_next('tbsl_state_us', 'tbsl_state_suffix', tbsl_machine(machine_id), coalesce(sequenced, false));
+END $$;
 
 CREATE FUNCTION tbsl_generate_at(ts timestamptz, machine_id int DEFAULT NULL) RETURNS tbsl
 LANGUAGE sql VOLATILE PARALLEL SAFE
-BEGIN ATOMIC
-	SELECT tbsl_encode(idtypes_sql_units(ts, 'tbsl', 0, 1, 9999999999999999) * 100 + tbsl_machine(machine_id),
-		(pg_catalog.random() * 1048575)::bigint)::tbsl;
-END;
+RETURN tbsl_encode(idtypes_sql_units(ts, 'tbsl', 0, 1, 9999999999999999) * 100 + tbsl_machine(machine_id),
+	(pg_catalog.random() * 1048575)::bigint);

@@ -94,17 +94,15 @@ CREATE SEQUENCE uid11_state AS bigint MINVALUE -9223372036854775808;
 DO $$ BEGIN PERFORM idtypes_sql_keep_in_dumps('uid11_state'); END $$;
 
 CREATE FUNCTION uid11_generate() RETURNS uid11
-LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
-BEGIN ATOMIC
-	SELECT uid11_encode(idtypes_sql_advance('uid11_state'::regclass,
-		(((idtypes_sql_unix_us(pg_catalog.clock_timestamp()) / 1000 - 1321009871111) << 22) | (pg_catalog.random() * 4194303)::bigint)
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+	RETURN uid11_encode(idtypes_sql_advance('uid11_state',
+		(((idtypes_sql_unix_us(clock_timestamp()) / 1000 - 1321009871111) << 22) | (random() * 4194303)::bigint)
 			# (-9223372036854775807 - 1),
-		22, 1 + (pg_catalog.random() * 15)::bigint)::numeric + 9223372036854775808)::uid11;
-END;
+		22, 1 + (random() * 15)::bigint)::numeric + 9223372036854775808);
+END $$;
 
 CREATE FUNCTION uid11_generate_at(ts timestamptz) RETURNS uid11
 LANGUAGE sql VOLATILE PARALLEL SAFE
-BEGIN ATOMIC
-	SELECT uid11_encode(idtypes_sql_units(ts, 'uid11', 1321009871111000, 1000, 4398046511103)::numeric * 4194304
-		+ (pg_catalog.random() * 4194303)::bigint)::uid11;
-END;
+RETURN uid11_encode(idtypes_sql_units(ts, 'uid11', 1321009871111000, 1000, 4398046511103)::numeric * 4194304
+	+ (pg_catalog.random() * 4194303)::bigint);

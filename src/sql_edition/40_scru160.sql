@@ -115,23 +115,30 @@ CREATE OPERATOR ^@ (LEFTARG = scru160, RIGHTARG = text, FUNCTION = scru160_start
 CREATE SEQUENCE scru160_state AS bigint MINVALUE 0;
 DO $$ BEGIN PERFORM idtypes_sql_keep_in_dumps('scru160_state'); END $$;
 
+-- An ID from a head (timestamp<<16|counter) and the random hex digits of a UUID.
+CREATE FUNCTION scru160_with_random(head bigint, h text) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN scru160_encode(head, ('x' || pg_catalog.substr(h, 28, 4))::bit(16)::bigint,
+	('x' || pg_catalog.substr(h, 18, 10))::bit(40)::bigint, ('x' || pg_catalog.substr(h, 1, 10))::bit(40)::bigint);
+
+-- A new millisecond's counter: 15 random bits.
+CREATE FUNCTION scru160_counter_seed(h text) RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || pg_catalog.substr(h, 11, 2) || pg_catalog.substr(h, 14, 2))::bit(16)::bigint & 32767;
+
 CREATE FUNCTION scru160_generate() RETURNS scru160
-LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
-BEGIN ATOMIC
-	SELECT scru160_encode(idtypes_sql_advance('scru160_state'::regclass,
-			((idtypes_sql_unix_us(pg_catalog.clock_timestamp()) / 1000) << 16)
-				| (('x' || pg_catalog.substr(r.h, 11, 2) || pg_catalog.substr(r.h, 14, 2))::bit(16)::bigint & 32767), 16, 1),
-		('x' || pg_catalog.substr(r.h, 28, 4))::bit(16)::bigint, ('x' || pg_catalog.substr(r.h, 18, 10))::bit(40)::bigint,
-		('x' || pg_catalog.substr(r.h, 1, 10))::bit(40)::bigint)::scru160
-	FROM (SELECT pg_catalog.replace(pg_catalog.gen_random_uuid()::text, '-', '') AS h) r;
-END;
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+	h text := replace(gen_random_uuid()::text, '-', '');
+BEGIN
+	RETURN scru160_with_random(idtypes_sql_advance('scru160_state',
+		((idtypes_sql_unix_us(clock_timestamp()) / 1000) << 16) | scru160_counter_seed(h), 16, 1), h);
+END $$;
 
 CREATE FUNCTION scru160_generate_at(ts timestamptz) RETURNS scru160
-LANGUAGE sql VOLATILE PARALLEL SAFE
-BEGIN ATOMIC
-	SELECT scru160_encode((idtypes_sql_units(ts, 'scru160', 0, 1000, 281474976710655) << 16)
-			| (('x' || pg_catalog.substr(r.h, 11, 2) || pg_catalog.substr(r.h, 14, 2))::bit(16)::bigint & 32767),
-		('x' || pg_catalog.substr(r.h, 28, 4))::bit(16)::bigint, ('x' || pg_catalog.substr(r.h, 18, 10))::bit(40)::bigint,
-		('x' || pg_catalog.substr(r.h, 1, 10))::bit(40)::bigint)::scru160
-	FROM (SELECT pg_catalog.replace(pg_catalog.gen_random_uuid()::text, '-', '') AS h) r;
-END;
+LANGUAGE plpgsql VOLATILE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+	h text := replace(gen_random_uuid()::text, '-', '');
+BEGIN
+	RETURN scru160_with_random((idtypes_sql_units(ts, 'scru160', 0, 1000, 281474976710655) << 16) | scru160_counter_seed(h), h);
+END $$;
