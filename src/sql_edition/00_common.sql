@@ -136,6 +136,11 @@ DECLARE
 	last bigint;
 	next_state bigint;
 BEGIN
+	-- The setval below is only as durable as the commit: with synchronous_commit off, a crash could lose the
+	-- record while an ID it covers is already out. So a transaction that generates commits with a flush.
+	IF current_setting('synchronous_commit') = 'off' THEN
+		PERFORM set_config('synchronous_commit', 'local', true);
+	END IF;
 	PERFORM pg_advisory_lock(key);
 	BEGIN
 		last := pg_sequence_last_value(state);

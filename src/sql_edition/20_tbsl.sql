@@ -101,6 +101,9 @@ DECLARE
 	suffix bigint;
 	started timestamptz;
 BEGIN
+	IF current_setting('synchronous_commit') = 'off' THEN -- as idtypes_sql_advance() does
+		PERFORM set_config('synchronous_commit', 'local', true);
+	END IF;
 	LOOP
 		rnd := (random() * 16777215)::bigint; -- 20 bits for a new microsecond, 4 for a step within one
 		PERFORM pg_advisory_lock(key);
