@@ -55,9 +55,11 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN '1970-01-01 00:00:00+00'::timestamptz
 	+ pg_catalog.make_interval(hours => (unix_us / 3600000000)::int, secs => (unix_us % 3600000000)::float8 / 1000000);
 
--- The time unit holding ts for a format counting `unit_us` microseconds since `epoch_us`, up to max_units;
--- out of that range: 22008 with the native DETAIL ("A timeid holds times from ... to ...").
-CREATE FUNCTION idtypes_sql_units(ts timestamptz, type_name text, epoch_us bigint, unit_us bigint, max_units bigint)
+-- The time unit holding ts for a format counting `unit_us` microseconds since `epoch_us`, from first_unit to
+-- max_units; out of that range: 22008 with the native DETAIL ("A timeid holds times from ... to ...", or for a
+-- generator's narrower range "A timeid generator issues IDs with times from ... to ...").
+CREATE FUNCTION idtypes_sql_units(ts timestamptz, type_name text, epoch_us bigint, unit_us bigint, max_units bigint,
+	first_unit bigint DEFAULT 0, carries text DEFAULT 'holds')
 RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
 	d numeric;
@@ -66,13 +68,13 @@ BEGIN
 	IF pg_catalog.isfinite(ts) THEN
 		d := EXTRACT(EPOCH FROM ts) * 1000000 - epoch_us;
 		units := pg_catalog.floor(d / unit_us);
-		IF d >= 0 AND units <= max_units THEN
+		IF d >= 0 AND units >= first_unit AND units <= max_units THEN
 			RETURN units::bigint;
 		END IF;
 	END IF;
 	RAISE EXCEPTION USING ERRCODE = '22008', MESSAGE = pg_catalog.format('timestamp out of range for type %s', type_name),
-		DETAIL = pg_catalog.format('A %s holds times from %s to %s.', type_name,
-			'1970-01-01 00:00:00+00'::timestamptz + pg_catalog.make_interval(secs => epoch_us::float8 / 1000000),
+		DETAIL = pg_catalog.format('A %s %s times from %s to %s.', type_name, carries,
+			'1970-01-01 00:00:00+00'::timestamptz + pg_catalog.make_interval(secs => (epoch_us + first_unit * unit_us)::float8 / 1000000),
 			'1970-01-01 00:00:00+00'::timestamptz + pg_catalog.make_interval(hours => ((epoch_us + max_units * unit_us) / 3600000000)::int,
 				secs => ((epoch_us + max_units * unit_us) % 3600000000)::float8 / 1000000));
 END $$;

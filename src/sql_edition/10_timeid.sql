@@ -134,5 +134,5 @@ END $$;
 CREATE FUNCTION timeid_generate_at(ts timestamptz) RETURNS timeid
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
-	RETURN timeid_encode((idtypes_sql_units(ts, 'timeid', 0, 1, 9007199254740991) << 10) | timeid_clock(NULL));
+	RETURN timeid_encode((idtypes_sql_units(ts, 'timeid', 0, 1, 9007199254740991, 0, 'generator issues IDs with') << 10) | timeid_clock(NULL));
 END $$;

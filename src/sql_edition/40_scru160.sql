@@ -140,5 +140,5 @@ LANGUAGE plpgsql VOLATILE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS
 DECLARE
 	h text := replace(gen_random_uuid()::text, '-', '');
 BEGIN
-	RETURN scru160_with_random((idtypes_sql_units(ts, 'scru160', 0, 1000, 281474976710655) << 16) | scru160_counter_seed(h), h);
+	RETURN scru160_with_random((idtypes_sql_units(ts, 'scru160', 0, 1000, 281474976710654, 1, 'generator issues IDs with') << 16) | scru160_counter_seed(h), h);
 END $$;

@@ -50,8 +50,8 @@ check "PostgreSQL $server: psql -f build/idtypes_sql.sql by a role without super
 		PGOPTIONS='-c client_min_messages=warning -c search_path=ids' psql -X -q -v ON_ERROR_STOP=1 -U $role -d $db -f '$script'"
 
 # 2. the suite, as that role: answers compared with test/sql_edition/expected/suite.out
-if as_role -d "$db" -a -f "$here/suite.sql" >"$work/suite.out" 2>&1 &&
-	diff -u "$here/expected/suite.out" "$work/suite.out" >"$work/suite.diff"; then
+PGOPTIONS="-c client_min_messages=warning -c search_path=ids" psql -X -q -At -U "$role" -d "$db" -a <"$here/suite.sql" >"$work/suite.out" 2>&1
+if diff -u "$here/expected/suite.out" "$work/suite.out" >"$work/suite.diff"; then
 	ok "PostgreSQL $server: the SQL edition's suite as a role without superuser ($(grep -c '^SELECT\|^EXPLAIN' "$here/suite.sql") queries, test/sql_edition/suite.sql)"
 else
 	fail "PostgreSQL $server: the SQL edition's suite (diff against test/sql_edition/expected/suite.out):"
@@ -167,3 +167,71 @@ else
 	fail "PostgreSQL $server: a standby from pg_basebackup"
 	head -5 "$work/bb.log" "$work/standby.log" | sed 's/^/     /'
 fi
+psql_q -d "$db" -c "SELECT setval('ids.tbsl_state_us', (extract(epoch FROM clock_timestamp()) * 1000000)::bigint)" >/dev/null # back from the hour ahead
+
+# 7. a dump of a database using the edition (installed by psql -f), restored into a fresh cluster
+as_role -d "$db" -f "$here/dump_make.sql" >/dev/null 2>"$work/dump_make.err" || { fail "dump: test data"; cat "$work/dump_make.err"; }
+fresh=$work/fresh
+fport=$((PGPORT + 2))
+if pg_dump -Fc -d "$db" -f "$work/db.dump" 2>"$work/dump.log" && as_role -d "$db" -f "$here/dump_check.sql" >"$work/dump.expected" 2>&1 &&
+	(cd / && runuser -u postgres -- "$bin/initdb" -D "$fresh" -A trust -U postgres --no-sync) >/dev/null 2>&1 &&
+	(cd / && runuser -u postgres -- "$bin/pg_ctl" -D "$fresh" -l "$work/fresh.log" -w -s -o "-p $fport -k $PGHOST -c listen_addresses= -c fsync=off" start) >/dev/null 2>&1; then
+	others+=("$fresh")
+	PGPORT=$fport psql_q -d postgres -c "CREATE ROLE $role LOGIN" -c "CREATE DATABASE restored" >/dev/null &&
+		PGPORT=$fport pg_restore -d restored --exit-on-error "$work/db.dump" 2>"$work/restore.log" &&
+		PGPORT=$fport as_role -d restored -f "$here/dump_check.sql" >"$work/dump.actual" 2>&1
+	if diff -u "$work/dump.expected" "$work/dump.actual" >"$work/dump.diff"; then
+		ok "PostgreSQL $server: a dump of a database using the SQL edition restores into a fresh cluster: equal rows, index scans, defaults that continue above ($(wc -l <"$work/dump.actual") checks)"
+	else
+		fail "PostgreSQL $server: dump restored into a fresh cluster:"
+		cat "$work/restore.log" "$work/dump.diff" | head -30 | sed 's/^/     /'
+	fi
+else
+	fail "PostgreSQL $server: dump or fresh cluster"
+	head -5 "$work/dump.log" | sed 's/^/     /'
+fi
+
+# 8. moving between the editions: one ALTER TABLE each way keeps every value and the index
+migrate=idsql_move_$$
+if psql_q -d postgres -c "CREATE DATABASE $migrate" && psql_q -d "$migrate" -c "CREATE SCHEMA native" -c "CREATE EXTENSION idtypes SCHEMA native" -c "CREATE SCHEMA ids" &&
+	PGOPTIONS="-c client_min_messages=warning -c search_path=ids" psql -X -q -v ON_ERROR_STOP=1 -d "$migrate" -f "$script" >/dev/null &&
+	psql_q -d "$migrate" -f "$here/migrate.sql" >"$work/migrate.out" 2>&1 && ! grep -qv '^t$' "$work/migrate.out"; then
+	ok "PostgreSQL $server: ALTER TABLE ... ALTER COLUMN id TYPE ... USING, native to SQL edition and back, for every type: every value kept, the index rebuilt and used ($(wc -l <"$work/migrate.out") checks)"
+else
+	fail "PostgreSQL $server: moving between the editions:"
+	head -20 "$work/migrate.out" | sed 's/^/     /'
+fi
+
+# 9. CREATE EXTENSION idtypes_sql (the control file, no module) by the database's owner, not a superuser
+sharedir=$("$bin/pg_config" --sharedir)
+ext=idsql_ext_$$
+if cp "$root/idtypes_sql.control" "$sharedir/extension/" && cp "$script" "$sharedir/extension/idtypes_sql--1.0.sql" &&
+	psql_q -d postgres -c "CREATE DATABASE $ext OWNER $role" && psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$ext" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >"$work/ext.out" 2>&1 &&
+	[ "$(as_role -d "$ext" -c "SELECT timeid_min(now()) < timeid_generate() AND tbsl_generate() ^@ '2' AND uid11_generate() <@ tstzrange(now() - interval '1 hour', null) AND scru160_generate() IS NOT NULL")" = t ] &&
+	pg_dump -d "$ext" | grep -q "pg_catalog.setval('ids.timeid_state'"; then
+	ok "PostgreSQL $server: CREATE EXTENSION idtypes_sql by the database's owner (trusted, no module); pg_dump keeps the generator states"
+else
+	fail "PostgreSQL $server: CREATE EXTENSION idtypes_sql"
+	head -10 "$work/ext.out" | sed 's/^/     /'
+fi
+
+# 10. pg_tle (Amazon RDS, Aurora, Supabase): pgtle.install_extension where pg_tle is installed and preloaded
+if [ "$(psql_q -d postgres -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'pg_tle'")" = 1 ] &&
+	psql_q -d postgres -c 'SHOW shared_preload_libraries' | grep -q pg_tle; then
+	tle=idsql_tle_$$
+	if psql_q -d postgres -c "CREATE DATABASE $tle OWNER $role" && psql_q -d "$tle" -c "CREATE EXTENSION pg_tle" -c "GRANT pgtle_admin TO $role" &&
+		psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$tle" -v script="$(cat "$script")" \
+			-c "SELECT pgtle.install_extension('idtypes_sql', '1.0', 'idtypes, SQL edition', :'script')" \
+			-c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >"$work/tle.out" 2>&1 &&
+		[ "$(as_role -d "$tle" -c "SELECT timeid_min(now()) < timeid_generate() AND scru160_generate() <@ tstzrange(now() - interval '1 hour', null)")" = t ]; then
+		ok "PostgreSQL $server: pgtle.install_extension('idtypes_sql', ...) and CREATE EXTENSION through pg_tle"
+	else
+		fail "PostgreSQL $server: pg_tle install"
+		head -10 "$work/tle.out" | sed 's/^/     /'
+	fi
+	psql_q -d postgres -c "DROP DATABASE $tle" >/dev/null 2>&1
+else
+	echo "skip PostgreSQL $server: pg_tle is not installed and preloaded here: pgtle.install_extension not tested"
+fi
+
+psql_q -d postgres -c "DROP DATABASE $db" -c "DROP DATABASE $native" -c "DROP DATABASE $migrate" -c "DROP DATABASE $ext" -c "DROP ROLE $role" >/dev/null 2>&1
