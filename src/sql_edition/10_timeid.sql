@@ -125,14 +125,17 @@ RETURN CASE
 -- edition's schema and pg_temp, bound at installation by 90_bind.sql.)
 CREATE FUNCTION timeid_generate(clock_id int DEFAULT NULL) RETURNS timeid
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+	v bigint := (idtypes_sql_advance('timeid_state', idtypes_sql_unix_us(clock_timestamp()), 0, 1) << 10) | timeid_clock(clock_id);
 BEGIN
-	RETURN timeid_encode((idtypes_sql_advance('timeid_state', idtypes_sql_unix_us(clock_timestamp()), 0, 1) << 10)
-		| timeid_clock(clock_id));
+	RETURN timeid_encode(v);
 END $$;
 
 -- An ID carrying a given time, the clock id as the generator's (backfill); not from the state.
 CREATE FUNCTION timeid_generate_at(ts timestamptz) RETURNS timeid
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+	v bigint := (idtypes_sql_units(ts, 'timeid', 0, 1, 9007199254740991, 0, 'generator issues IDs with') << 10) | timeid_clock(NULL);
 BEGIN
-	RETURN timeid_encode((idtypes_sql_units(ts, 'timeid', 0, 1, 9007199254740991, 0, 'generator issues IDs with') << 10) | timeid_clock(NULL));
+	RETURN timeid_encode(v);
 END $$;

@@ -95,11 +95,13 @@ DO $$ BEGIN PERFORM idtypes_sql_keep_in_dumps('uid11_state'); END $$;
 
 CREATE FUNCTION uid11_generate() RETURNS uid11
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
-BEGIN
-	RETURN uid11_encode(idtypes_sql_advance('uid11_state',
+DECLARE
+	state bigint := idtypes_sql_advance('uid11_state',
 		(((idtypes_sql_unix_us(clock_timestamp()) / 1000 - 1321009871111) << 22) | (random() * 4194303)::bigint)
 			# (-9223372036854775807 - 1),
-		22, 1 + (random() * 15)::bigint)::numeric + 9223372036854775808);
+		22, 1 + (random() * 15)::bigint);
+BEGIN
+	RETURN uid11_encode(state::numeric + 9223372036854775808);
 END $$;
 
 CREATE FUNCTION uid11_generate_at(ts timestamptz) RETURNS uid11

@@ -130,15 +130,16 @@ CREATE FUNCTION scru160_generate() RETURNS scru160
 LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	h text := replace(gen_random_uuid()::text, '-', '');
+	head bigint := idtypes_sql_advance('scru160_state', ((idtypes_sql_unix_us(clock_timestamp()) / 1000) << 16) | scru160_counter_seed(h), 16, 1);
 BEGIN
-	RETURN scru160_with_random(idtypes_sql_advance('scru160_state',
-		((idtypes_sql_unix_us(clock_timestamp()) / 1000) << 16) | scru160_counter_seed(h), 16, 1), h);
+	RETURN scru160_with_random(head, h);
 END $$;
 
 CREATE FUNCTION scru160_generate_at(ts timestamptz) RETURNS scru160
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	h text := replace(gen_random_uuid()::text, '-', '');
+	head bigint := (idtypes_sql_units(ts, 'scru160', 0, 1000, 281474976710654, 1, 'generator issues IDs with') << 16) | scru160_counter_seed(h);
 BEGIN
-	RETURN scru160_with_random((idtypes_sql_units(ts, 'scru160', 0, 1000, 281474976710654, 1, 'generator issues IDs with') << 16) | scru160_counter_seed(h), h);
+	RETURN scru160_with_random(head, h);
 END $$;

@@ -80,15 +80,15 @@ fi
 for t in $types; do
 	psql_q -d "$native" -v t="$t" -v n="$size" -f "$here/native_ids.sql" >"$work/$t.native.tsv" 2>&1
 	as_role -d "$db" -v t="$t" -v n="$size" -f "$here/sql_ids.sql" >"$work/$t.sql.tsv" 2>&1
-	# each side reads the other's IDs: count, timestamps that differ, IDs outside [T_min, T_max] of their time, md5 of the sorted texts
+	# each side reads the other's IDs: count, timestamps that differ, md5 of the texts in the type's order
 	a=$(as_role -d "$db" -v t="$t" -f "$here/read_ids.sql" <"$work/$t.native.tsv" 2>&1)
 	b=$(psql_q -d "$native" -v t="$t" -f "$here/read_ids.sql" <"$work/$t.sql.tsv" 2>&1)
 	sa=$(cut -f1 "$work/$t.native.tsv" | LC_ALL=C sort | md5sum | cut -c1-32)
 	sb=$(cut -f1 "$work/$t.sql.tsv" | LC_ALL=C sort | md5sum | cut -c1-32)
-	if [ "$a" = "$size|0|0|$sa" ] && [ "$b" = "$size|0|0|$sb" ]; then
+	if [ "$a" = "$size|0|$sa" ] && [ "$b" = "$size|0|$sb" ]; then
 		ok "PostgreSQL $server: $t: $size native IDs read by the SQL edition and $size SQL-edition IDs read by the native one: same text, time and order"
 	else
-		fail "PostgreSQL $server: $t cross-check: SQL reading native: $a (want $size|0|0|$sa); native reading SQL: $b (want $size|0|0|$sb)"
+		fail "PostgreSQL $server: $t cross-check: SQL reading native: $a (want $size|0|$sa); native reading SQL: $b (want $size|0|$sb)"
 	fi
 done
 
