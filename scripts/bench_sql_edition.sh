@@ -84,7 +84,7 @@ mean_ms() { # mean execution time of 20 runs of a query, in ms
 		awk '{ s += $1 } END { printf "%.3f", s / NR }'
 }
 window="tstzrange('2024-07-05 10:00+00', '2024-07-05 11:00+00')"
-prefix=$(psql_q -c "SELECT left(id::text, 7) FROM w_native ORDER BY id OFFSET 500000 LIMIT 1")
+prefix=$(psql_q -c "SELECT left(id::text, 5) FROM w_native ORDER BY id OFFSET 500000 LIMIT 1")
 echo "| query (1,000,000 rows, btree on id) | rows | SQL edition ms | native ms | SQL / native |"
 echo "|---|---:|---:|---:|---:|"
 for q in "id OPERATOR(ids.<@) $window|id OPERATOR(native.<@) $window|1-hour window" \

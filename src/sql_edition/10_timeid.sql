@@ -46,38 +46,19 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN timeid_encode((idtypes_sql_check_range('micros', micros, 0, 9007199254740991) << 10)
 	| idtypes_sql_check_range('clock_id', clock_id, 0, 1023));
 
--- The smallest / largest timeid at an instant (microseconds; every value of the type, top-bit ones too).
-CREATE FUNCTION timeid_min(ts timestamptz) RETURNS timeid
+-- The smallest and the largest timeid of a time unit (what timeid_min, timeid_max and the windows of
+-- type.sql.in are made of).
+CREATE FUNCTION timeid_first_of_unit(u bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN timeid_encode(idtypes_sql_units(ts, 'timeid', 0, 1, 18014398509481983) << 10);
+RETURN timeid_encode(u << 10);
 
-CREATE FUNCTION timeid_max(ts timestamptz) RETURNS timeid
+CREATE FUNCTION timeid_last_of_unit(u bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN timeid_encode((idtypes_sql_units(ts, 'timeid', 0, 1, 18014398509481983) << 10) | 1023);
+RETURN timeid_encode((u << 10) | 1023);
 
--- `id <@ tstzrange`: the IDs from the window's first unit's smallest to its last unit's largest, as two
--- comparisons of the column with expressions of the range alone; the function is inlined, so a btree on
--- the column answers them (`Index Cond`), for constants, parameters and now()-relative windows alike.
--- An empty window gives bounds no text lies between ('~' sorts after every symbol).
-CREATE FUNCTION timeid_window_lo(w tstzrange) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN CASE WHEN pg_catalog.isempty(idtypes_sql_window_units(w, 0, 1, 18014398509481983)) THEN '~'
-	ELSE timeid_encode(pg_catalog.lower(idtypes_sql_window_units(w, 0, 1, 18014398509481983)) << 10) END;
-
-CREATE FUNCTION timeid_window_hi(w tstzrange) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN CASE WHEN pg_catalog.isempty(idtypes_sql_window_units(w, 0, 1, 18014398509481983)) THEN ''
-	ELSE timeid_encode(((pg_catalog.upper(idtypes_sql_window_units(w, 0, 1, 18014398509481983)) - 1) << 10) | 1023) END;
-
-CREATE FUNCTION timeid_in_window(id timeid, w tstzrange) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id >= (timeid_window_lo(w) COLLATE "C") AND id <= (timeid_window_hi(w) COLLATE "C");
-
-CREATE OPERATOR <@ (LEFTARG = timeid, RIGHTARG = tstzrange, FUNCTION = timeid_in_window);
-
--- `id ^@ prefix`: the canonical texts from prefix||'22...' to prefix||'zz...'. Dashes (the draft's display
--- form) are ignored; a symbol outside the alphabet or more than 13: 22P02 as natively. A first symbol k..z
--- is valid text that no timeid has: an empty range.
+-- A prefix's symbols (for `id ^@ prefix`, type.sql.in): dashes (the draft's display form) are ignored; a
+-- symbol outside the alphabet or more than 13: 22P02 as natively. A first symbol k..z is valid text that no
+-- timeid has: the range from prefix||'22...' to prefix||'zz...' is then empty of IDs.
 CREATE FUNCTION timeid_prefix_symbols(p text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN CASE
@@ -86,20 +67,6 @@ RETURN CASE
 	WHEN pg_catalog.length(pg_catalog.replace(p, '-', '')) > 13 THEN pg_catalog.text(idtypes_sql_invalid('timeid', p,
 		idtypes_sql_prefix_length_detail(13, pg_catalog.length(pg_catalog.replace(p, '-', '')))))
 	ELSE pg_catalog.replace(p, '-', '') END;
-
-CREATE FUNCTION timeid_prefix_lo(p text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN pg_catalog.rpad(timeid_prefix_symbols(p), 13, '2');
-
-CREATE FUNCTION timeid_prefix_hi(p text) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN pg_catalog.rpad(timeid_prefix_symbols(p), 13, 'z');
-
-CREATE FUNCTION timeid_starts_with(id timeid, prefix text) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id >= (timeid_prefix_lo(prefix) COLLATE "C") AND id <= (timeid_prefix_hi(prefix) COLLATE "C");
-
-CREATE OPERATOR ^@ (LEFTARG = timeid, RIGHTARG = text, FUNCTION = timeid_starts_with);
 
 -- The generator: the state is the last microsecond issued (a sequence); the next is the current one or
 -- the last plus one, whichever is greater (the draft's rule). The clock id: the argument, else the

@@ -41,29 +41,15 @@ RETURN tbsl_encode(idtypes_sql_check_range('unix_seconds', unix_seconds, 0, 9999
 	+ idtypes_sql_check_range('microseconds', microseconds, 0, 999999) * 100
 	+ idtypes_sql_check_range('machine_id', machine_id, 0, 99), idtypes_sql_check_range('suffix', suffix, 0, 1048575));
 
-CREATE FUNCTION tbsl_min(ts timestamptz) RETURNS tbsl
+-- The smallest and the largest tbsl of a time unit (what tbsl_min, tbsl_max and the windows of
+-- type.sql.in are made of).
+CREATE FUNCTION tbsl_first_of_unit(u bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN tbsl_encode(idtypes_sql_units(ts, 'tbsl', 0, 1, 9999999999999999) * 100, 0);
+RETURN tbsl_encode(u * 100, 0);
 
-CREATE FUNCTION tbsl_max(ts timestamptz) RETURNS tbsl
+CREATE FUNCTION tbsl_last_of_unit(u bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN tbsl_encode(idtypes_sql_units(ts, 'tbsl', 0, 1, 9999999999999999) * 100 + 99, 1048575);
-
-CREATE FUNCTION tbsl_window_lo(w tstzrange) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN CASE WHEN pg_catalog.isempty(idtypes_sql_window_units(w, 0, 1, 9999999999999999)) THEN '~'
-	ELSE tbsl_encode(pg_catalog.lower(idtypes_sql_window_units(w, 0, 1, 9999999999999999)) * 100, 0) END;
-
-CREATE FUNCTION tbsl_window_hi(w tstzrange) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN CASE WHEN pg_catalog.isempty(idtypes_sql_window_units(w, 0, 1, 9999999999999999)) THEN ''
-	ELSE tbsl_encode((pg_catalog.upper(idtypes_sql_window_units(w, 0, 1, 9999999999999999)) - 1) * 100 + 99, 1048575) END;
-
-CREATE FUNCTION tbsl_in_window(id tbsl, w tstzrange) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id >= (tbsl_window_lo(w) COLLATE "C") AND id <= (tbsl_window_hi(w) COLLATE "C");
-
-CREATE OPERATOR <@ (LEFTARG = tbsl, RIGHTARG = tstzrange, FUNCTION = tbsl_in_window);
+RETURN tbsl_encode(u * 100 + 99, 1048575);
 
 CREATE FUNCTION tbsl_prefix_symbols(p text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -72,13 +58,6 @@ RETURN CASE
 		idtypes_sql_symbol_detail(p, '0123456789ABCDEF', 'upper-case hexadecimal 0-9 A-F')))
 	WHEN pg_catalog.length(p) > 20 THEN pg_catalog.text(idtypes_sql_invalid('tbsl', p, idtypes_sql_prefix_length_detail(20, pg_catalog.length(p))))
 	ELSE p END;
-
-CREATE FUNCTION tbsl_starts_with(id tbsl, prefix text) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id >= (pg_catalog.rpad(tbsl_prefix_symbols(prefix), 20, '0') COLLATE "C")
-	AND id <= (pg_catalog.rpad(tbsl_prefix_symbols(prefix), 20, 'F') COLLATE "C");
-
-CREATE OPERATOR ^@ (LEFTARG = tbsl, RIGHTARG = text, FUNCTION = tbsl_starts_with);
 
 -- The generator's state: the last microsecond issued and its suffix, two sequences moved together under
 -- the lock (the pair does not fit one bigint). TBSL carries the real time: while the clock is behind the

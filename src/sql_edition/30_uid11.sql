@@ -47,29 +47,15 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN uid11_encode(idtypes_sql_check_range('unix_ms', unix_ms, 1321009871111, 1321009871111 + 4398046511103)::numeric * 4194304
 	- 1321009871111::numeric * 4194304 + idtypes_sql_check_range('random', random, 0, 4194303));
 
-CREATE FUNCTION uid11_min(ts timestamptz) RETURNS uid11
+-- The smallest and the largest uid11 of a time unit (what uid11_min, uid11_max and the windows of
+-- type.sql.in are made of).
+CREATE FUNCTION uid11_first_of_unit(u bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN uid11_encode(idtypes_sql_units(ts, 'uid11', 1321009871111000, 1000, 4398046511103)::numeric * 4194304);
+RETURN uid11_encode(u::numeric * 4194304);
 
-CREATE FUNCTION uid11_max(ts timestamptz) RETURNS uid11
+CREATE FUNCTION uid11_last_of_unit(u bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN uid11_encode(idtypes_sql_units(ts, 'uid11', 1321009871111000, 1000, 4398046511103)::numeric * 4194304 + 4194303);
-
-CREATE FUNCTION uid11_window_lo(w tstzrange) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN CASE WHEN pg_catalog.isempty(idtypes_sql_window_units(w, 1321009871111000, 1000, 4398046511103)) THEN '~'
-	ELSE uid11_encode(pg_catalog.lower(idtypes_sql_window_units(w, 1321009871111000, 1000, 4398046511103))::numeric * 4194304) END;
-
-CREATE FUNCTION uid11_window_hi(w tstzrange) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN CASE WHEN pg_catalog.isempty(idtypes_sql_window_units(w, 1321009871111000, 1000, 4398046511103)) THEN ''
-	ELSE uid11_encode((pg_catalog.upper(idtypes_sql_window_units(w, 1321009871111000, 1000, 4398046511103)) - 1)::numeric * 4194304 + 4194303) END;
-
-CREATE FUNCTION uid11_in_window(id uid11, w tstzrange) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id >= (uid11_window_lo(w) COLLATE "C") AND id <= (uid11_window_hi(w) COLLATE "C");
-
-CREATE OPERATOR <@ (LEFTARG = uid11, RIGHTARG = tstzrange, FUNCTION = uid11_in_window);
+RETURN uid11_encode(u::numeric * 4194304 + 4194303);
 
 -- A Base58 prefix is a text prefix of the fixed-length text (spec §3.6, §4; hi beyond 2^64-1 matches nothing).
 CREATE FUNCTION uid11_prefix_symbols(p text) RETURNS text
@@ -79,13 +65,6 @@ RETURN CASE
 		idtypes_sql_symbol_detail(p, '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 'the Base58 alphabet 1-9 A-H J-N P-Z a-k m-z (no 0, O, I, l)')))
 	WHEN pg_catalog.length(p) > 11 THEN pg_catalog.text(idtypes_sql_invalid('uid11', p, idtypes_sql_prefix_length_detail(11, pg_catalog.length(p))))
 	ELSE p END;
-
-CREATE FUNCTION uid11_starts_with(id uid11, prefix text) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id >= (pg_catalog.rpad(uid11_prefix_symbols(prefix), 11, '1') COLLATE "C")
-	AND id <= (pg_catalog.rpad(uid11_prefix_symbols(prefix), 11, 'z') COLLATE "C");
-
-CREATE OPERATOR ^@ (LEFTARG = uid11, RIGHTARG = text, FUNCTION = uid11_starts_with);
 
 -- The generator's state: the last xid issued, minus 2^63 so that it fits a bigint sequence in order. A new
 -- millisecond takes a random field; later IDs in the same millisecond (or while the clock is behind) add

@@ -66,30 +66,15 @@ CREATE FUNCTION scru160_random16(id scru160) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (scru160_decode40(pg_catalog.substr(id, 9, 8)) & 65535)::int;
 
-CREATE FUNCTION scru160_min(ts timestamptz) RETURNS scru160
+-- The smallest and the largest scru160 of a time unit (what scru160_min, scru160_max and the windows of
+-- type.sql.in are made of).
+CREATE FUNCTION scru160_first_of_unit(u bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN scru160_encode(idtypes_sql_units(ts, 'scru160', 0, 1000, 281474976710655) << 16, 0, 0, 0);
+RETURN scru160_encode(u << 16, 0, 0, 0);
 
-CREATE FUNCTION scru160_max(ts timestamptz) RETURNS scru160
+CREATE FUNCTION scru160_last_of_unit(u bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN scru160_encode((idtypes_sql_units(ts, 'scru160', 0, 1000, 281474976710655) << 16) | 65535, 65535, 1099511627775, 1099511627775);
-
-CREATE FUNCTION scru160_window_lo(w tstzrange) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN CASE WHEN pg_catalog.isempty(idtypes_sql_window_units(w, 0, 1000, 281474976710655)) THEN '~'
-	ELSE scru160_encode(pg_catalog.lower(idtypes_sql_window_units(w, 0, 1000, 281474976710655)) << 16, 0, 0, 0) END;
-
-CREATE FUNCTION scru160_window_hi(w tstzrange) RETURNS text
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN CASE WHEN pg_catalog.isempty(idtypes_sql_window_units(w, 0, 1000, 281474976710655)) THEN ''
-	ELSE scru160_encode(((pg_catalog.upper(idtypes_sql_window_units(w, 0, 1000, 281474976710655)) - 1) << 16) | 65535,
-		65535, 1099511627775, 1099511627775) END;
-
-CREATE FUNCTION scru160_in_window(id scru160, w tstzrange) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id >= (scru160_window_lo(w) COLLATE "C") AND id <= (scru160_window_hi(w) COLLATE "C");
-
-CREATE OPERATOR <@ (LEFTARG = scru160, RIGHTARG = tstzrange, FUNCTION = scru160_in_window);
+RETURN scru160_encode((u << 16) | 65535, 65535, 1099511627775, 1099511627775);
 
 -- A base32hex prefix, either case.
 CREATE FUNCTION scru160_prefix_symbols(p text) RETURNS text
@@ -100,13 +85,6 @@ RETURN CASE
 			'base32hex 0-9 A-V (32 characters) or hex 0-9 A-F (40 characters), either case')))
 	WHEN pg_catalog.length(p) > 32 THEN pg_catalog.text(idtypes_sql_invalid('scru160', p, idtypes_sql_prefix_length_detail(32, pg_catalog.length(p))))
 	ELSE pg_catalog.upper(p) END;
-
-CREATE FUNCTION scru160_starts_with(id scru160, prefix text) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id >= (pg_catalog.rpad(scru160_prefix_symbols(prefix), 32, '0') COLLATE "C")
-	AND id <= (pg_catalog.rpad(scru160_prefix_symbols(prefix), 32, 'V') COLLATE "C");
-
-CREATE OPERATOR ^@ (LEFTARG = scru160, RIGHTARG = text, FUNCTION = scru160_starts_with);
 
 -- The generator's state: timestamp<<16|counter of the last ID issued. A new millisecond starts the counter
 -- at a 15-bit random value; the same millisecond (or a clock behind) adds one, carrying into the next

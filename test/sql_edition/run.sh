@@ -211,7 +211,7 @@ else
 fi
 
 # 9. CREATE EXTENSION idtypes_sql (the control file, no module) by the database's owner, not a superuser
-sharedir=$("$bin/pg_config" --sharedir)
+sharedir=$("${PG_CONFIG:-$bin/pg_config}" --sharedir) # PG_CONFIG: the server's (test.sh exports it)
 ext=idsql_ext_$$
 if cp "$root/idtypes_sql.control" "$sharedir/extension/" && cp "$script" "$sharedir/extension/idtypes_sql--1.0.sql" &&
 	psql_q -d postgres -c "CREATE DATABASE $ext OWNER $role" && psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$ext" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >"$work/ext.out" 2>&1 &&
