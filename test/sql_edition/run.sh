@@ -223,14 +223,16 @@ else
 	head -10 "$work/ext.out" | sed 's/^/     /'
 fi
 
+rm -f "$sharedir/extension/idtypes_sql.control" "$sharedir/extension/idtypes_sql--1.0.sql" # pg_tle refuses a name with a control file
+
 # 10. pg_tle (Amazon RDS, Aurora, Supabase): pgtle.install_extension where pg_tle is installed and preloaded
 if [ "$(psql_q -d postgres -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'pg_tle'")" = 1 ] &&
 	psql_q -d postgres -c 'SHOW shared_preload_libraries' | grep -q pg_tle; then
 	tle=idsql_tle_$$
 	if psql_q -d postgres -c "CREATE DATABASE $tle OWNER $role" && psql_q -d "$tle" -c "CREATE EXTENSION pg_tle" -c "GRANT pgtle_admin TO $role" &&
-		psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$tle" -v script="$(cat "$script")" \
-			-c "SELECT pgtle.install_extension('idtypes_sql', '1.0', 'idtypes, SQL edition', :'script')" \
-			-c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >"$work/tle.out" 2>&1 &&
+		printf '%s\n' "SELECT pgtle.install_extension('idtypes_sql', '1.0', 'idtypes, SQL edition', :'script');" \
+			"CREATE SCHEMA ids;" "CREATE EXTENSION idtypes_sql SCHEMA ids;" |
+		psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$tle" -v script="$(cat "$script")" >"$work/tle.out" 2>&1 &&
 		[ "$(as_role -d "$tle" -c "SELECT timeid_min(now()) < timeid_generate() AND scru160_generate() <@ tstzrange(now() - interval '1 hour', null)")" = t ]; then
 		ok "PostgreSQL $server: pgtle.install_extension('idtypes_sql', ...) and CREATE EXTENSION through pg_tle"
 	else
