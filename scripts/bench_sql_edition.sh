@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The SQL edition next to the native one, in one throwaway cluster (fsync on), side by side in one run:
 #  1. cost per ID of each generator of both editions, gen_random_uuid() and nextval() (one session, median of
-#     BENCH_RUNS runs of BENCH_IDS IDs in one statement), and the SQL edition's timeid_generate() from 8
-#     sessions at once (pgbench), against 1: what its lock costs when sessions contend;
+#     BENCH_RUNS runs of BENCH_IDS IDs in one statement), and IDs per second from 8 sessions at once against
+#     1 (pgbench, 2,000 IDs a statement): what the SQL edition's lock costs when sessions contend;
 #  2. pgbench single-row inserts (BENCH_SECONDS per run, 4 clients, fsync and synchronous_commit on) into
 #     `id timeid PRIMARY KEY DEFAULT timeid_generate()` (SQL edition, native) against a bigint identity table;
 #  3. a 1-hour window and a prefix on 1,000,000 rows: the SQL edition's column against the native one
@@ -45,13 +45,15 @@ done
 echo "| \`gen_random_uuid()\` | | $(per_id "gen_random_uuid()") | |"
 echo "| \`nextval()\` | | $(per_id "nextval('bench_seq')") | |"
 echo
-echo "SELECT ids.timeid_generate();" >"$CLUSTER_DIR/gen.sql"
 tps() { pgbench -n -M prepared -T "$seconds" -c "$1" -j "$1" -f "$2" 2>/dev/null | sed -n 's/^tps = \([0-9.]*\).*/\1/p' | cut -d. -f1; }
-t1=$(tps 1 "$CLUSTER_DIR/gen.sql")
-t8=$(tps 8 "$CLUSTER_DIR/gen.sql")
-echo "| \`ids.timeid_generate()\`, one per statement | 1 session | 8 sessions at once | 8 / 1 |"
+echo "| 2,000 IDs per statement | IDs/s, 1 session | IDs/s, 8 sessions at once | 8 / 1 |"
 echo "|---|---:|---:|---:|"
-echo "| statements per second | $t1 | $t8 | $(awk -v a="$t8" -v b="$t1" 'BEGIN { printf "%.2fx", a / b }') |"
+for g in ids.timeid_generate ids.scru160_generate native.timeid_generate; do
+	echo "SELECT count($g()) FROM generate_series(1, 2000);" >"$CLUSTER_DIR/gen.sql"
+	t1=$(tps 1 "$CLUSTER_DIR/gen.sql")
+	t8=$(tps 8 "$CLUSTER_DIR/gen.sql")
+	echo "| \`$g()\` | $((t1 * 2000)) | $((t8 * 2000)) | $(awk -v a="$t8" -v b="$t1" 'BEGIN { printf "%.2fx", a / b }') |"
+done
 echo
 
 log "2. pgbench single-row inserts, $seconds s each, 4 clients, fsync on"
