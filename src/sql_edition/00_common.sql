@@ -144,22 +144,26 @@ DECLARE
 	key bigint := (1229214545::bigint << 32) | state::oid::bigint;
 	last bigint;
 	next_state bigint;
+	held boolean := false;
 BEGIN
 	-- The setval below is only as durable as the commit: with synchronous_commit off, a crash could lose the
 	-- record while an ID it covers is already out. So a transaction that generates commits with a flush.
 	IF current_setting('synchronous_commit') = 'off' THEN
 		PERFORM set_config('synchronous_commit', 'local', true);
 	END IF;
-	PERFORM pg_advisory_lock(key);
-	BEGIN
+	BEGIN -- the exception block's subtransaction begins before the lock and ends after it: not in its hold
+		PERFORM pg_advisory_lock(key);
+		held := true;
 		last := pg_sequence_last_value(state);
 		next_state := CASE WHEN last IS NULL OR (fresh >> unit_shift) > (last >> unit_shift) THEN fresh ELSE last + step END;
 		PERFORM setval(state, next_state);
-	EXCEPTION WHEN OTHERS OR query_canceled THEN
 		PERFORM pg_advisory_unlock(key);
+	EXCEPTION WHEN OTHERS OR query_canceled THEN
+		IF held THEN
+			PERFORM pg_advisory_unlock(key);
+		END IF;
 		RAISE;
 	END;
-	PERFORM pg_advisory_unlock(key);
 	RETURN next_state;
 END $$;
 -- Only the generators (SECURITY DEFINER, bodies bound at creation) move the states.

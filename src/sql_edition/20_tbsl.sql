@@ -79,14 +79,17 @@ DECLARE
 	last_us bigint;
 	suffix bigint;
 	started timestamptz;
+	held boolean;
 BEGIN
 	IF current_setting('synchronous_commit') = 'off' THEN -- as idtypes_sql_advance() does
 		PERFORM set_config('synchronous_commit', 'local', true);
 	END IF;
 	LOOP
 		rnd := (random() * 16777215)::bigint; -- 20 bits for a new microsecond, 4 for a step within one
-		PERFORM pg_advisory_lock(key);
-		BEGIN
+		held := false;
+		BEGIN -- as in idtypes_sql_advance()
+			PERFORM pg_advisory_lock(key);
+			held := true;
 			now_us := (EXTRACT(EPOCH FROM clock_timestamp()) * 1000000)::bigint; -- read under the lock
 			last_us := pg_sequence_last_value(us_state);
 			suffix := CASE WHEN last_us IS NULL OR now_us > last_us THEN CASE WHEN sequenced THEN 0 ELSE rnd & 1048575 END
@@ -96,11 +99,13 @@ BEGIN
 				PERFORM setval(suffix_state, suffix);
 				PERFORM setval(us_state, now_us);
 			END IF;
-		EXCEPTION WHEN OTHERS OR query_canceled THEN
 			PERFORM pg_advisory_unlock(key);
+		EXCEPTION WHEN OTHERS OR query_canceled THEN
+			IF held THEN
+				PERFORM pg_advisory_unlock(key);
+			END IF;
 			RAISE;
 		END;
-		PERFORM pg_advisory_unlock(key);
 		IF suffix BETWEEN 0 AND 1048575 THEN
 			RETURN upper(lpad(to_hex(now_us * 100 + machine), 15, '0') || lpad(to_hex(suffix), 5, '0'));
 		END IF;

@@ -115,6 +115,18 @@ for t in $types; do
 	fi
 done
 
+# a generation canceled at random points (statement_timeout) leaves no advisory lock behind in its session
+left=$(for i in 1 2 3 4 5 6; do
+	PGOPTIONS="-c client_min_messages=warning -c search_path=ids -c statement_timeout=$((20 + i * 9))" psql -X -q -At -U "$role" -d "$db" \
+		-c "SELECT count(tbsl_generate()) + count(timeid_generate()) FROM generate_series(1, 100000)" \
+		-c "RESET statement_timeout" -c "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()" 2>/dev/null
+done | sort -u | tr '\n' ' ')
+if [ "$left" = "0 " ]; then
+	ok "PostgreSQL $server: generators canceled in the middle (6 statement timeouts) leave no advisory lock held"
+else
+	fail "PostgreSQL $server: advisory locks left after canceled generators: $left"
+fi
+
 # 6. restart, crash restart, promoted standby: the state survives. Each generator's state is first moved an
 # hour ahead (as if its clock had run ahead), so that only a state that survived keeps the next IDs above the
 # last one: tbsl, whose IDs carry the real time, refuses instead (clock_backward = 'error'), which it does
