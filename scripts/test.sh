@@ -133,7 +133,7 @@ version_suites() {
 	log "PostgreSQL $v: binary COPY of random payloads into every type"
 	checks "$ROOT/test/sanitize/binary_copy.py"
 	log "PostgreSQL $v: the SQL edition: installs, suite, both editions compared, generators, failover, dump, moves"
-	if [ "$v" = 15 ]; then set -- 100000 full; else set -- 2000 lean; fi # cross-check size, standby and dump on 15
+	if [ "$v" = 15 ]; then set -- 100000 full; else set -- 1000 lean; fi # cross-check size, standby and dump on 15
 	checks "$ROOT/test/sql_edition/run.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)" "$@"
 	if [ "$v" = 15 ]; then
 		log "a database with every type dumped from 15, to be restored into the newer versions"

@@ -7,7 +7,7 @@
 # crash restart, a promoted standby), a dump restored into a fresh cluster, and the one-statement moves
 # between the editions. Restarts the cluster (and leaves it running).
 #   run.sh DATA_DIR BINDIR [SIZE [full|lean]]
-# lean (for the versions after the first, CI time): 500 IDs per generator session instead of 2,000, and no
+# lean (for the versions after the first, CI time): 300 IDs per generator session instead of 1,000, and no
 # promoted standby or dump (whose client would be the other version's). Prints `ok`, `FAIL` or `skip` lines.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,8 +16,8 @@ data=${1:?usage: run.sh DATA_DIR BINDIR [SIZE]}
 bin=${2:?usage: run.sh DATA_DIR BINDIR [SIZE]}
 size=${3:-100000}
 mode=${4:-full}
-per_session=2000
-[ "$mode" = lean ] && per_session=500
+per_session=1000
+[ "$mode" = lean ] && per_session=300
 psql_q() { PGOPTIONS="-c client_min_messages=warning ${PGOPTIONS_EXTRA:-}" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
 # shellcheck source=../concurrency/server.sh
 source "$root/test/concurrency/server.sh"
