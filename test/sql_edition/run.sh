@@ -258,3 +258,5 @@ else
 fi
 
 psql_q -d postgres -c "DROP DATABASE $db" -c "DROP DATABASE $native" -c "DROP DATABASE $migrate" -c "DROP DATABASE $ext" -c "DROP ROLE $role" >/dev/null 2>&1
+
+exit 0
