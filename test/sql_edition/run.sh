@@ -257,6 +257,7 @@ else
 	echo "skip PostgreSQL $server: pg_tle is not installed and preloaded here: pgtle.install_extension not tested"
 fi
 
-psql_q -d postgres -c "DROP DATABASE $db" -c "DROP DATABASE $native" -c "DROP DATABASE $migrate" -c "DROP DATABASE $ext" -c "DROP ROLE $role" >/dev/null 2>&1
+for d in "$db" "$native" "$migrate" "$ext"; do psql_q -d postgres -c "DROP DATABASE IF EXISTS $d" >/dev/null 2>&1; done
+psql_q -d postgres -c "DROP ROLE IF EXISTS $role" >/dev/null 2>&1
 
 exit 0
