@@ -83,3 +83,23 @@ $(EXTENSION)--%.sql: src/catalog/upgrades/%.sql $(wildcard src/catalog/upgrades/
 	{ cat $<; $(if $(wildcard src/catalog/upgrades/$*.type.sql.in),\
 	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/upgrades/$*.type.sql.in))) \
 	  $(if $(ADDS_$*),cat $(ADDS_$*);) } > $@
+
+# The SQL edition (src/sql_edition/, README "Managed PostgreSQL"): one script for servers without C
+# extensions: the shared helpers, each type's file followed by src/sql_edition/type.sql.in instantiated for
+# it, then the installation's bindings. Not part of the PGXS build above.
+SQL_EDITION_TYPES = 10_timeid 20_tbsl 30_uid11 40_scru160
+# per type: its time unit (epoch µs, µs per unit, last unit), its text's length and first / last symbol
+SQL_EDITION_timeid  = 0 1 18014398509481983 13 2 z
+SQL_EDITION_tbsl    = 0 1 9999999999999999 20 0 F
+SQL_EDITION_uid11   = 1321009871111000 1000 4398046511103 11 1 z
+SQL_EDITION_scru160 = 0 1000 281474976710655 32 0 V
+sql_edition_type = $(eval p := $(SQL_EDITION_$(1))) sed -e 's/@T@/$(1)/g' -e 's/@EPOCH@/$(word 1,$(p))/g' \
+	-e 's/@UNIT@/$(word 2,$(p))/g' -e 's/@MAX@/$(word 3,$(p))/g' -e 's/@SYMBOLS@/$(word 4,$(p))/g' \
+	-e 's/@LOW@/$(word 5,$(p))/g' -e 's/@HIGH@/$(word 6,$(p))/g' src/sql_edition/type.sql.in;
+.PHONY: sql-edition
+sql-edition: build/idtypes_sql.sql
+build/idtypes_sql.sql: $(wildcard src/sql_edition/*.sql src/sql_edition/*.in) Makefile
+	@mkdir -p build
+	{ cat src/sql_edition/00_common.sql; \
+	  $(foreach f,$(SQL_EDITION_TYPES),cat src/sql_edition/$(f).sql; $(call sql_edition_type,$(word 2,$(subst _, ,$(f))))) \
+	  cat src/sql_edition/90_bind.sql; } > $@

@@ -1,0 +1,263 @@
+#!/usr/bin/env bash
+# The SQL edition (src/sql_edition/, README "Managed PostgreSQL") against a running cluster (PGHOST etc. set,
+# the native idtypes installed): installs it three ways (psql -f by a role without superuser, CREATE
+# EXTENSION idtypes_sql, pg_tle where present), runs its suite as that role, compares it with the native
+# edition (the native tests' vectors, SIZE native IDs of each type read by the SQL edition and SIZE of its IDs
+# read by the native one), checks its generators (sessions one after another and at once, a restart, a
+# crash restart, a promoted standby), a dump restored into a fresh cluster, and the one-statement moves
+# between the editions. Restarts the cluster (and leaves it running).
+#   run.sh DATA_DIR BINDIR [SIZE [full|lean]]
+# lean (for the versions after the first, CI time): 300 IDs per generator session instead of 1,000, and no
+# promoted standby or dump (whose client would be the other version's). Prints `ok`, `FAIL` or `skip` lines.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+data=${1:?usage: run.sh DATA_DIR BINDIR [SIZE]}
+bin=${2:?usage: run.sh DATA_DIR BINDIR [SIZE]}
+size=${3:-100000}
+mode=${4:-full}
+per_session=1000
+[ "$mode" = lean ] && per_session=300
+psql_q() { PGOPTIONS="-c client_min_messages=warning ${PGOPTIONS_EXTRA:-}" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
+# shellcheck source=../concurrency/server.sh
+source "$root/test/concurrency/server.sh"
+work=$(mktemp -d /tmp/idtypes-sqled.XXXXXX)
+chmod 777 "$work"
+role=idsql_app
+db=idsql_$$
+types="timeid tbsl uid11 scru160"
+others=()
+cleanup() {
+	local d
+	for d in "${others[@]}"; do (cd / && runuser -u postgres -- "$bin/pg_ctl" -D "$d" -m immediate -s stop) >/dev/null 2>&1; done
+	rm -rf "$work"
+}
+trap cleanup EXIT
+ok() { echo "ok   $*"; }
+fail() { echo "FAIL $*"; }
+check() { # check DESCRIPTION COMMAND...: ok when the command succeeds
+	local what=$1
+	shift
+	if "$@" >"$work/out" 2>&1; then ok "$what"; else fail "$what"; head -20 "$work/out" | sed 's/^/     /'; fi
+}
+server=$(psql_q -d postgres -c 'SHOW server_version')
+as_role() { PGOPTIONS="-c client_min_messages=warning -c search_path=ids" psql -X -q -v ON_ERROR_STOP=1 -At -U "$role" "$@"; }
+
+make -s -C "$root" sql-edition >/dev/null || { fail "make sql-edition"; exit 0; }
+script=$root/build/idtypes_sql.sql
+
+# 1. psql -f by a role that is not a superuser and owns a schema
+psql_q -d postgres -c "DROP ROLE IF EXISTS $role" -c "CREATE ROLE $role LOGIN NOSUPERUSER" -c "CREATE DATABASE $db" &&
+	psql_q -d "$db" -c "CREATE SCHEMA ids AUTHORIZATION $role" -c "GRANT CREATE ON DATABASE $db TO $role" || { fail "setup"; exit 0; }
+check "PostgreSQL $server: psql -f build/idtypes_sql.sql by a role without superuser that owns the schema" \
+	bash -c "[ \"\$(psql -X -At -d $db -c \"SELECT rolsuper FROM pg_roles WHERE rolname = '$role'\")\" = f ] &&
+		PGOPTIONS='-c client_min_messages=warning -c search_path=ids' psql -X -q -v ON_ERROR_STOP=1 -U $role -d $db -f '$script'"
+
+# 2. the suite, as that role: answers compared with test/sql_edition/expected/suite.out
+PGOPTIONS="-c client_min_messages=warning -c search_path=ids" psql -X -q -At -U "$role" -d "$db" -a <"$here/suite.sql" >"$work/suite.out" 2>&1
+if diff -u "$here/expected/suite.out" "$work/suite.out" >"$work/suite.diff"; then
+	ok "PostgreSQL $server: the SQL edition's suite as a role without superuser ($(grep -c '^SELECT\|^EXPLAIN' "$here/suite.sql") queries, test/sql_edition/suite.sql)"
+else
+	fail "PostgreSQL $server: the SQL edition's suite (diff against test/sql_edition/expected/suite.out):"
+	head -60 "$work/suite.diff" | sed 's/^/     /'
+	cp "$work/suite.out" "$here/suite.out.actual" 2>/dev/null
+fi
+
+# 3. every literal of the native tests through both editions: the same text and time, or the same error
+native=idsql_native_$$
+psql_q -d postgres -c "CREATE DATABASE $native" && psql_q -d "$native" -c "CREATE EXTENSION idtypes" || { fail "native setup"; exit 0; }
+{
+	grep -ohE "'[^']*'::(timeid|tbsl|uid11|scru160)\b" "$root"/sql/*.sql | sed -E "s/^'(.*)'::(.*)$/literal\t\2\t\1/"
+	grep -ohE "'[^']*'::timestamptz" "$root"/sql/*.sql | sed -E "s/^'(.*)'::.*$/instant\t\t\1/"
+	grep -ohE "\\^@ '[^']*'" "$root"/sql/*.sql | sed -E "s/^\\^@ '(.*)'$/prefix\t\t\1/"
+} | sed 's/\\/\\\\/g' | sort -u >"$work/vectors.tsv"
+answers() { psql_q -d "$1" -f "$here/vectors.sql" <"$work/vectors.tsv"; }
+if answers "$native" >"$work/vectors.native" 2>&1 && answers "$db" >"$work/vectors.sql" 2>&1 &&
+	diff -u "$work/vectors.native" "$work/vectors.sql" >"$work/vectors.diff"; then
+	ok "PostgreSQL $server: the native tests' $(grep -c ^literal "$work/vectors.tsv") literals, $(grep -c ^instant "$work/vectors.tsv") instants (T_min, T_max) and $(grep -c ^prefix "$work/vectors.tsv") prefixes (^@ over the literals) give the same texts, times and errors in both editions"
+else
+	fail "PostgreSQL $server: the native tests' vectors differ between the editions (native -, SQL +):"
+	head -40 "$work/vectors.diff" | sed 's/^/     /'
+fi
+
+# 4. SIZE IDs of each type generated by each edition, read by the other: the same text, time and order
+for t in $types; do
+	psql_q -d "$native" -v t="$t" -v n="$size" -f "$here/native_ids.sql" >"$work/$t.native.tsv" 2>&1
+	as_role -d "$db" -v t="$t" -v n="$size" -f "$here/sql_ids.sql" >"$work/$t.sql.tsv" 2>&1
+	# each side reads the other's IDs: count, timestamps that differ, md5 of the texts in the type's order
+	a=$(as_role -d "$db" -v t="$t" -f "$here/read_ids.sql" <"$work/$t.native.tsv" 2>&1)
+	b=$(psql_q -d "$native" -v t="$t" -f "$here/read_ids.sql" <"$work/$t.sql.tsv" 2>&1)
+	sa=$(cut -f1 "$work/$t.native.tsv" | LC_ALL=C sort | md5sum | cut -c1-32)
+	sb=$(cut -f1 "$work/$t.sql.tsv" | LC_ALL=C sort | md5sum | cut -c1-32)
+	if [ "$a" = "$size|0|$sa" ] && [ "$b" = "$size|0|$sb" ]; then
+		ok "PostgreSQL $server: $t: $size native IDs read by the SQL edition and $size SQL-edition IDs read by the native one: same text, time and order"
+	else
+		fail "PostgreSQL $server: $t cross-check: SQL reading native: $a (want $size|0|$sa); native reading SQL: $b (want $size|0|$sb)"
+	fi
+done
+
+# 5. generators: 5 sessions one after another (new connections), then 8 at once
+gen_query() { echo "SELECT g, ${1}_generate() FROM generate_series(1, $2) g"; }
+for t in $types; do
+	: >"$work/$t.serial"
+	for s in 1 2 3 4 5; do as_role -d "$db" -c "$(gen_query "$t" $per_session)" | sed "s/^/$s|/" >>"$work/$t.serial"; done
+	for s in 1 2 3 4 5 6 7 8; do as_role -d "$db" -c "$(gen_query "$t" $per_session)" | sed "s/^/$s|/" >"$work/$t.par$s" & done
+	wait
+	cat "$work/$t".par? >"$work/$t.parallel"
+	# one after another: the IDs in issue order strictly increase; at once: each session's increase, none twice
+	serial_bad=$(cut -d'|' -f3 "$work/$t.serial" | LC_ALL=C awk 'NR > 1 && $0 <= prev { bad++ } { prev = $0 } END { print bad + 0 }')
+	par_bad=$(LC_ALL=C awk -F'|' '$1 == s && $3 <= prev { bad++ } { s = $1; prev = $3 } END { print bad + 0 }' "$work/$t.parallel")
+	distinct=$(cut -d'|' -f3 "$work/$t.serial" "$work/$t.parallel" | sort -u | wc -l)
+	if [ "$serial_bad" = 0 ] && [ "$par_bad" = 0 ] && [ "$distinct" = $((13 * per_session)) ]; then
+		ok "PostgreSQL $server: ${t}_generate(): 5 sessions one after another, then 8 at once ($per_session each): increasing, $((13 * per_session)) distinct"
+	else
+		fail "PostgreSQL $server: ${t}_generate(): out of order one after another: $serial_bad, within a session at once: $par_bad, distinct: $distinct of $((13 * per_session))"
+	fi
+done
+
+# a generation canceled at random points (statement_timeout) leaves no advisory lock behind in its session
+left=$(for i in 1 2 3 4 5 6; do
+	PGOPTIONS="-c client_min_messages=warning -c search_path=ids -c statement_timeout=$((20 + i * 9))" psql -X -q -At -U "$role" -d "$db" \
+		-c "SELECT count(tbsl_generate()) + count(timeid_generate()) FROM generate_series(1, 100000)" \
+		-c "RESET statement_timeout" -c "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()" 2>/dev/null
+done | sort -u | tr '\n' ' ')
+if [ "$left" = "0 " ]; then
+	ok "PostgreSQL $server: generators canceled in the middle (6 statement timeouts) leave no advisory lock held"
+else
+	fail "PostgreSQL $server: advisory locks left after canceled generators: $left"
+fi
+
+# 6. restart, crash restart, promoted standby: the state survives. Each generator's state is first moved an
+# hour ahead (as if its clock had run ahead), so that only a state that survived keeps the next IDs above the
+# last one: tbsl, whose IDs carry the real time, refuses instead (clock_backward = 'error'), which it does
+# only if it still knows its last TBSL.
+ahead() { # moves every state an hour ahead and prints the last ID of each type (the cluster runs with synchronous_commit off: the generators flush)
+	psql_q -d "$db" -c "SET search_path = ids" \
+		-c "SELECT setval('timeid_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000000)::bigint)" \
+		-c "SELECT setval('tbsl_state_us', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000000)::bigint)" \
+		-c "SELECT setval('uid11_state', (((extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000)::bigint - 1321009871111) << 22) # (-9223372036854775807 - 1))" \
+		-c "SELECT setval('scru160_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000)::bigint << 16)" >/dev/null &&
+		as_role -d "$db" -c "SELECT timeid_generate(), uid11_generate(), scru160_generate()"
+}
+continues() { # continues WHAT LAST [PORT]: the next IDs are above LAST, and tbsl knows its last TBSL
+	local what=$1 last=$2 port=${3:-$PGPORT} next behind
+	next=$(PGPORT=$port as_role -d "$db" -c "SELECT timeid_generate(), uid11_generate(), scru160_generate()")
+	behind=$(PGPORT=$port as_role -d "$db" -c "SET idtypes.clock_backward = 'error'" -c "SELECT tbsl_generate()" 2>&1)
+	if [[ $next > $last ]] && paste -d'|' <(tr '|' '\n' <<<"$last") <(tr '|' '\n' <<<"$next") | LC_ALL=C awk -F'|' '!($2 > $1) { exit 1 }' &&
+		[[ $behind == *"behind the last TBSL generated"* ]]; then
+		ok "PostgreSQL $server: after $what the generators continue above the last IDs (${last//|/ }), tbsl knows its last TBSL"
+	else
+		fail "PostgreSQL $server: after $what: last $last, next $next; tbsl: $behind"
+	fi
+}
+started=$(psql_q -d postgres -c 'SELECT pg_postmaster_start_time()')
+opts=$(cut -d' ' -f2- "$data/postmaster.opts") # the server's options, to start it again after the standby check
+last=$(ahead)
+pg_ctl restart -m fast -l "$data/../log" >/dev/null 2>&1
+wait_ready
+if [ "$(psql_q -d postgres -c 'SELECT pg_postmaster_start_time()')" != "$started" ]; then continues "a restart" "$last"; else fail "the server did not restart"; fi
+last=$(ahead)
+psql_q -d "$db" -c "CREATE UNLOGGED TABLE crash_witness AS SELECT 1 AS x" >/dev/null
+crash_a_backend
+if [ "$(psql_q -d "$db" -c 'SELECT count(*) FROM crash_witness')" = 0 ]; then continues "a crash restart (a backend killed)" "$last"; else fail "no crash recovery happened"; fi
+
+# a standby (pg_basebackup) promoted after the primary is killed
+standby=$work/standby
+sport=$((PGPORT + 1))
+if [ "$mode" = lean ]; then
+	: # run on the first version only
+elif (cd / && runuser -u postgres -- "$bin/pg_basebackup" -h "$PGHOST" -p "$PGPORT" -U postgres -D "$standby" -X stream -R -c fast) >"$work/bb.log" 2>&1 &&
+	(cd / && runuser -u postgres -- "$bin/pg_ctl" -D "$standby" -l "$work/standby.log" -w -s -o "-p $sport -k $PGHOST" start) >/dev/null 2>&1; then
+	others+=("$standby")
+	last=$(ahead)
+	lsn=$(psql_q -d postgres -c 'SELECT pg_current_wal_flush_lsn()')
+	for _ in $(seq 1 60); do
+		[ "$(PGPORT=$sport psql_q -d postgres -c "SELECT pg_last_wal_replay_lsn() >= '$lsn'")" = t ] && break
+		sleep 0.5
+	done
+	pg_ctl stop -m immediate >/dev/null 2>&1
+	(cd / && runuser -u postgres -- "$bin/pg_ctl" -D "$standby" -w -s promote) >/dev/null 2>&1
+	continues "the primary was killed and its standby promoted" "$last" "$sport"
+	(cd / && runuser -u postgres -- "$bin/pg_ctl" -D "$standby" -m immediate -s stop) >/dev/null 2>&1
+	pg_ctl start -l "$data/../log" -o "$opts" >/dev/null 2>&1
+	wait_ready
+else
+	fail "PostgreSQL $server: a standby from pg_basebackup"
+	head -5 "$work/bb.log" "$work/standby.log" | sed 's/^/     /'
+fi
+psql_q -d "$db" -c "SELECT setval('ids.tbsl_state_us', (extract(epoch FROM clock_timestamp()) * 1000000)::bigint)" >/dev/null # back from the hour ahead
+
+# 7. a dump of a database using the edition (installed by psql -f), restored into a fresh cluster
+as_role -d "$db" -f "$here/dump_make.sql" >/dev/null 2>"$work/dump_make.err" || { fail "dump: test data"; cat "$work/dump_make.err"; }
+fresh=$work/fresh
+fport=$((PGPORT + 2))
+if [ "$mode" = lean ]; then
+	: # run on the first version only (pg_dump on PATH is that version's)
+elif pg_dump -Fc -d "$db" -f "$work/db.dump" 2>"$work/dump.log" && as_role -d "$db" -f "$here/dump_check.sql" >"$work/dump.expected" 2>&1 &&
+	(cd / && runuser -u postgres -- "$bin/initdb" -D "$fresh" -A trust -U postgres --no-sync) >/dev/null 2>&1 &&
+	(cd / && runuser -u postgres -- "$bin/pg_ctl" -D "$fresh" -l "$work/fresh.log" -w -s -o "-p $fport -k $PGHOST -c listen_addresses= -c fsync=off" start) >/dev/null 2>&1; then
+	others+=("$fresh")
+	PGPORT=$fport psql_q -d postgres -c "CREATE ROLE $role LOGIN" -c "CREATE DATABASE restored" >/dev/null &&
+		PGPORT=$fport pg_restore -d restored --exit-on-error "$work/db.dump" 2>"$work/restore.log" &&
+		PGPORT=$fport as_role -d restored -f "$here/dump_check.sql" >"$work/dump.actual" 2>&1
+	if diff -u "$work/dump.expected" "$work/dump.actual" >"$work/dump.diff"; then
+		ok "PostgreSQL $server: a dump of a database using the SQL edition restores into a fresh cluster: equal rows, index scans, defaults that continue above ($(wc -l <"$work/dump.actual") checks)"
+	else
+		fail "PostgreSQL $server: dump restored into a fresh cluster:"
+		cat "$work/restore.log" "$work/dump.diff" | head -30 | sed 's/^/     /'
+	fi
+else
+	fail "PostgreSQL $server: dump or fresh cluster"
+	head -5 "$work/dump.log" | sed 's/^/     /'
+fi
+
+# 8. moving between the editions: one ALTER TABLE each way keeps every value and the index
+migrate=idsql_move_$$
+if psql_q -d postgres -c "CREATE DATABASE $migrate" && psql_q -d "$migrate" -c "CREATE SCHEMA native" -c "CREATE EXTENSION idtypes SCHEMA native" -c "CREATE SCHEMA ids" &&
+	PGOPTIONS="-c client_min_messages=warning -c search_path=ids" psql -X -q -v ON_ERROR_STOP=1 -d "$migrate" -f "$script" >/dev/null &&
+	psql_q -d "$migrate" -f "$here/migrate.sql" >"$work/migrate.out" 2>&1 && ! grep -qv '^t$' "$work/migrate.out"; then
+	ok "PostgreSQL $server: ALTER TABLE ... ALTER COLUMN id TYPE ... USING, native to SQL edition and back, for every type: every value kept, the index rebuilt and used ($(wc -l <"$work/migrate.out") checks)"
+else
+	fail "PostgreSQL $server: moving between the editions:"
+	head -20 "$work/migrate.out" | sed 's/^/     /'
+fi
+
+# 9. CREATE EXTENSION idtypes_sql (the control file, no module) by the database's owner, not a superuser
+sharedir=$("${PG_CONFIG:-$bin/pg_config}" --sharedir) # PG_CONFIG: the server's (test.sh exports it)
+ext=idsql_ext_$$
+if cp "$root/idtypes_sql.control" "$sharedir/extension/" && cp "$script" "$sharedir/extension/idtypes_sql--1.0.sql" &&
+	psql_q -d postgres -c "CREATE DATABASE $ext OWNER $role" && psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$ext" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >"$work/ext.out" 2>&1 &&
+	[ "$(as_role -d "$ext" -c "SELECT timeid_min(now()) < timeid_generate() AND tbsl_generate() ^@ '2' AND uid11_generate() <@ tstzrange(now() - interval '1 hour', null) AND scru160_generate() IS NOT NULL")" = t ] &&
+	[ "$(psql_q -d "$ext" -c "SELECT array_length(extconfig, 1) FROM pg_extension WHERE extname = 'idtypes_sql'")" = 6 ] &&
+	{ [ "$mode" = lean ] || pg_dump -d "$ext" | grep -q "pg_catalog.setval('ids.timeid_state'"; }; then
+	ok "PostgreSQL $server: CREATE EXTENSION idtypes_sql by the database's owner (trusted, no module); its 6 generator states are its configuration, which pg_dump keeps"
+else
+	fail "PostgreSQL $server: CREATE EXTENSION idtypes_sql"
+	head -10 "$work/ext.out" | sed 's/^/     /'
+fi
+
+rm -f "$sharedir/extension/idtypes_sql.control" "$sharedir/extension/idtypes_sql--1.0.sql" # pg_tle refuses a name with a control file
+
+# 10. pg_tle (Amazon RDS, Aurora, Supabase): pgtle.install_extension where pg_tle is installed and preloaded
+if [ "$(psql_q -d postgres -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'pg_tle'")" = 1 ] &&
+	psql_q -d postgres -c 'SHOW shared_preload_libraries' | grep -q pg_tle; then
+	tle=idsql_tle_$$
+	if psql_q -d postgres -c "CREATE DATABASE $tle OWNER $role" && psql_q -d "$tle" -c "CREATE EXTENSION pg_tle" -c "GRANT pgtle_admin TO $role" &&
+		printf '%s\n' "SELECT pgtle.install_extension('idtypes_sql', '1.0', 'idtypes, SQL edition', :'script');" \
+			"CREATE SCHEMA ids;" "CREATE EXTENSION idtypes_sql SCHEMA ids;" |
+		psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$tle" -v script="$(cat "$script")" >"$work/tle.out" 2>&1 &&
+		[ "$(as_role -d "$tle" -c "SELECT timeid_min(now()) < timeid_generate() AND scru160_generate() <@ tstzrange(now() - interval '1 hour', null)")" = t ]; then
+		ok "PostgreSQL $server: pgtle.install_extension('idtypes_sql', ...) and CREATE EXTENSION through pg_tle"
+	else
+		fail "PostgreSQL $server: pg_tle install"
+		head -10 "$work/tle.out" | sed 's/^/     /'
+	fi
+	psql_q -d postgres -c "DROP DATABASE $tle" >/dev/null 2>&1
+else
+	echo "skip PostgreSQL $server: pg_tle is not installed and preloaded here: pgtle.install_extension not tested"
+fi
+
+for d in "$db" "$native" "$migrate" "$ext"; do psql_q -d postgres -c "DROP DATABASE IF EXISTS $d" >/dev/null 2>&1; done
+psql_q -d postgres -c "DROP ROLE IF EXISTS $role" >/dev/null 2>&1
+
+exit 0
