@@ -20,9 +20,11 @@
 #include "core/tbsl.hpp"
 #include "core/timeid.hpp"
 #include "core/uid11.hpp"
+#include "core/mark_floors.hpp"
 #include "core/uuid7.hpp"
 #include "pg/glue.hpp"
 #include "pg/high_water.hpp"
+#include "pg/mark_wal.hpp"
 
 #include <new>
 
@@ -89,8 +91,9 @@ Home home = Home::none;
 shmem_request_hook_type previous_request_hook = nullptr;
 shmem_startup_hook_type previous_startup_hook = nullptr;
 
-// Why this session could not move the mark (or get the key): raised by report_not_durable.
-enum class Durable : std::uint8_t { ok, write_failed, busy, interrupted, unusable_file };
+// Why this session could not move the mark (or get the key): raised by report_not_durable. needs_wal: the
+// mark's WAL record must be prepared first, where errors may be raised (the tbsl stepper cannot).
+enum class Durable : std::uint8_t { ok, write_failed, busy, interrupted, unusable_file, needs_wal };
 Durable last_outcome = Durable::ok;
 WriteFailure last_write_failure{WriteStep::none, 0};
 
@@ -102,7 +105,7 @@ void init_state(void *memory)
 	// every ID issued before carries a time at or below the mark; with an unusable file the mark stays 0, so
 	// every generator asks for a write, which refuses
 	const std::int64_t mark = file.state == FileState::ok ? file.contents.mark : 0;
-	const std::int64_t mark_ms = mark / 1000;
+	const mark_floors::Floors floors = mark_floors::floors_past(mark);
 	pg_atomic_init_u64(&s->durable_until_us, static_cast<std::uint64_t>(mark));
 	s->mark_lock_tranche = LWLockNewTrancheId();
 	LWLockInitialize(&s->mark_lock, s->mark_lock_tranche);
@@ -111,28 +114,49 @@ void init_state(void *memory)
 	s->file_error_number = file.error_number;
 	s->file_layout = file.layout;
 	s->logged_failure = WriteFailure{WriteStep::none, 0};
-	pg_atomic_init_u64(&s->timeid_last_micros, static_cast<std::uint64_t>(mark));
+	pg_atomic_init_u64(&s->timeid_last_micros, floors.timeid_last_micros);
 	pg_atomic_init_u32(&s->timeid_clock_id, clock_id_not_drawn);
-	pg_atomic_init_u64(&s->uid11_last, mark_ms > uid11::xid_epoch_ms
-	                                       ? uid11::make_xid(static_cast<std::uint64_t>(mark_ms - uid11::xid_epoch_ms),
-	                                                         uid11::xid_max_random)
-	                                       : 0);
-	pg_atomic_init_u64(&s->fullrand_last_ticket, uid11::last_ticket_of(mark));
+	pg_atomic_init_u64(&s->uid11_last, floors.uid11_last);
+	pg_atomic_init_u64(&s->fullrand_last_ticket, floors.fullrand_last_ticket);
 	const bool has_key = file.state == FileState::ok && file.contents.has_key;
 	pg_atomic_init_u32(&s->fullrand_key_state, has_key ? key_unchecked : key_missing);
 	s->fullrand_key = has_key ? file.contents : high_water::Contents{};
 	SpinLockInit(&s->tbsl_lock);
 	new (&s->tbsl) tbsl::State();
-	s->tbsl.last_us = mark > 0 ? mark + 1 : -1; // like the others: past every TBSL issued before
+	mark_floors::raise(s->tbsl, floors); // like the others: past every TBSL issued before
 	SpinLockInit(&s->scru160_lock);
 	new (&s->scru160) scru160::State();
-	s->scru160.timestamp = static_cast<std::uint64_t>(mark_ms); // with the counter used up: the next ms
-	s->scru160.counter = mark > 0 ? 0xFFFF : 0;
+	mark_floors::raise(s->scru160, floors); // with the counter used up: the next ms
 	SpinLockInit(&s->uuid7_lock);
-	s->uuid7_last = uuid7::last_of_ms(static_cast<std::uint64_t>(mark_ms)); // above every UUIDv7 up to the mark
+	s->uuid7_last = floors.uuid7_last; // above every UUIDv7 up to the mark
 	if (file.state != FileState::ok && file.state != FileState::missing)
 		elog(LOG, "idtypes cannot use its high-water mark \"%s\": generation is stopped until it is repaired",
 		     high_water_file);
+}
+
+void advance_to(pg_atomic_uint64 *last, std::uint64_t floor)
+{
+	std::uint64_t seen = pg_atomic_read_u64(last);
+	while (seen < floor && !pg_atomic_compare_exchange_u64(last, &seen, floor)) {
+	} // `seen` refreshed on failure
+}
+
+// Every generator past the IDs a mark covers, whatever it issued already (the replicated mark: mark_wal.cpp).
+void raise_generators(ServerState &s, std::int64_t mark)
+{
+	const mark_floors::Floors floors = mark_floors::floors_past(mark);
+	advance_to(&s.timeid_last_micros, floors.timeid_last_micros);
+	advance_to(&s.uid11_last, floors.uid11_last);
+	advance_to(&s.fullrand_last_ticket, floors.fullrand_last_ticket);
+	SpinLockAcquire(&s.tbsl_lock);
+	mark_floors::raise(s.tbsl, floors);
+	SpinLockRelease(&s.tbsl_lock);
+	SpinLockAcquire(&s.scru160_lock);
+	mark_floors::raise(s.scru160, floors);
+	SpinLockRelease(&s.scru160_lock);
+	SpinLockAcquire(&s.uuid7_lock);
+	mark_floors::raise(s.uuid7_last, floors);
+	SpinLockRelease(&s.uuid7_lock);
 }
 
 // Takes mark_lock, waiting for another session's write while serving a cancel or termination request (a
@@ -159,8 +183,9 @@ void release_mark_lock(ServerState &s)
 }
 
 // Under mark_lock: writes `mark` with the key the state holds (this instance's, or the file's one not yet
-// checked, kept as it was). While writes keep failing, each distinct failure is logged once.
-Durable write_mark(ServerState &s, std::int64_t mark)
+// checked, kept as it was), then into this database's replicated row (`wal`), before the mark is published.
+// While writes keep failing, each distinct failure is logged once.
+Durable write_mark(ServerState &s, std::int64_t mark, MarkWal &wal)
 {
 	if (s.file_state != FileState::ok && s.file_state != FileState::missing)
 		return Durable::unusable_file;
@@ -180,6 +205,7 @@ Durable write_mark(ServerState &s, std::int64_t mark)
 		elog(LOG, "idtypes wrote its high-water mark again");
 		s.logged_failure = WriteFailure{WriteStep::none, 0};
 	}
+	write_mark_wal(wal, mark);
 	pg_atomic_write_u64(&s.durable_until_us, static_cast<std::uint64_t>(mark));
 	if (key_state == key_unsaved) {
 		pg_write_barrier(); // the key was stored before
@@ -190,16 +216,20 @@ Durable write_mark(ServerState &s, std::int64_t mark)
 
 // Makes sure IDs may carry times up to `until_us`: when that passes the mark on disk, one session writes
 // the next mark (reserved ahead) while any other that needs it waits. Never raises (it runs under the
-// core's tbsl stepper too); no lock while the mark is ahead.
-Durable make_durable(ServerState &s, std::int64_t until_us)
+// core's tbsl stepper too); no lock while the mark is ahead. `wal` null: not prepared (needs_wal, unless
+// in recovery, where no WAL is written).
+Durable make_durable(ServerState &s, std::int64_t until_us, MarkWal *wal)
 {
 	if (until_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)))
 		return Durable::ok;
+	MarkWal none;
+	if (wal == nullptr && !RecoveryInProgress())
+		return last_outcome = Durable::needs_wal;
 	Durable outcome = take_mark_lock(s);
 	if (outcome == Durable::ok) {
 		if (until_us > static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))) {
 			std::int64_t now = clock_now_us();
-			outcome = write_mark(s, (until_us > now ? until_us : now) + reserve_ahead_us);
+			outcome = write_mark(s, (until_us > now ? until_us : now) + reserve_ahead_us, wal ? *wal : none);
 		}
 		release_mark_lock(s);
 	}
@@ -259,7 +289,8 @@ constexpr const char *repair_hint =
 		break;
 	case Durable::unusable_file: report_unusable_file(s);
 	case Durable::write_failed:
-	case Durable::ok: // not raised
+	case Durable::needs_wal: // not raised: next_tbsl prepares the record and writes the mark
+	case Durable::ok:        // not raised
 		break;
 	}
 	ereport(ERROR, (errcode(ERRCODE_IO_ERROR),
@@ -273,7 +304,11 @@ constexpr const char *repair_hint =
 
 void durable_or_error(ServerState &s, std::int64_t until_us)
 {
-	Durable outcome = make_durable(s, until_us);
+	if (until_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)))
+		return;
+	MarkWal wal = prepare_mark_wal();
+	Durable outcome = make_durable(s, until_us, &wal);
+	finish_mark_wal(wal);
 	if (outcome != Durable::ok)
 		report_not_durable(s, outcome);
 }
@@ -344,10 +379,28 @@ void attach_later()
 }
 #endif
 
+// Whether this backend raised the state past its database's replicated mark (mark_wal.cpp) since it left
+// recovery (or started outside it): done before it generates anything.
+bool replicated_mark_applied = false;
+
+// On a standby the state keeps its own file mark (a hot standby generates as a server of its own); at a
+// start and after a promotion it takes the larger of that and this database's replicated mark.
+void apply_replicated_mark(ServerState &s)
+{
+	if (RecoveryInProgress())
+		return;
+	const std::int64_t mark = read_replicated_mark();
+	if (mark > 0)
+		raise_generators(s, mark);
+	replicated_mark_applied = true;
+}
+
 ServerState &server_state()
 {
 	if (state == nullptr)
 		attach_later();
+	if (!replicated_mark_applied)
+		apply_replicated_mark(*state);
 	return *state;
 }
 
@@ -369,7 +422,7 @@ tbsl::Step step_tbsl(void *ctx, const tbsl::Request &req, const tbsl::Clock &clo
 			return step;
 		}
 		SpinLockRelease(&s->tbsl_lock);
-		if (make_durable(*s, now) != Durable::ok)
+		if (make_durable(*s, now, nullptr) != Durable::ok)
 			return tbsl::Step{tbsl::StepResult::no_clock, {}, 0, now};
 	}
 }
@@ -436,11 +489,12 @@ uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random)
 
 namespace {
 
-// Under mark_lock: makes the state hold this instance's key, on disk. A key read from the file is kept
+// Under mark_lock: makes the state hold this instance's key, on disk (and the mark in `wal`). A key read from the file is kept
 // when its owner is this instance; a layout 1 file (idtypes 1.0, 1.1) names no owner: its key is kept by a
 // server that is not in recovery (most likely the one that drew it) and replaced on a standby, which is a
 // copy for certain.
-Durable settle_key(ServerState &s, const high_water::Instance &me, bool in_recovery, const uid11::FullrandKey &drawn)
+Durable settle_key(ServerState &s, const high_water::Instance &me, bool in_recovery, const uid11::FullrandKey &drawn,
+                   MarkWal &wal)
 {
 	high_water::Contents &key = s.fullrand_key;
 	std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
@@ -465,7 +519,7 @@ Durable settle_key(ServerState &s, const high_water::Instance &me, bool in_recov
 	// written with the mark as it is, or the reserve when there is none yet
 	std::int64_t durable = static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us));
 	std::int64_t fresh = clock_now_us() + reserve_ahead_us;
-	return write_mark(s, durable > fresh ? durable : fresh);
+	return write_mark(s, durable > fresh ? durable : fresh, wal);
 }
 
 // The server's fullrand key, settled and written to the mark file first if need be.
@@ -477,11 +531,13 @@ const uid11::FullrandKey &fullrand_key(ServerState &s)
 		const bool in_recovery = RecoveryInProgress();
 		uid11::FullrandKey drawn;
 		strong_random(&drawn, sizeof drawn);
+		MarkWal wal = prepare_mark_wal();
 		Durable outcome = take_mark_lock(s);
 		if (outcome == Durable::ok) {
-			outcome = settle_key(s, me, in_recovery, drawn);
+			outcome = settle_key(s, me, in_recovery, drawn, wal);
 			release_mark_lock(s);
 		}
+		finish_mark_wal(wal);
 		last_outcome = outcome;
 		if (outcome != Durable::ok)
 			report_not_durable(s, outcome);
@@ -510,7 +566,13 @@ uid11::Generated next_fullrand(std::int64_t now_us)
 tbsl::Generated next_tbsl(const tbsl::Request &request)
 {
 	ServerState &s = server_state();
-	return tbsl::generate(tbsl::Stepper{step_tbsl, &s}, request, tbsl::Clock{read_clock, pause_briefly, &s});
+	for (;;) {
+		tbsl::Generated g =
+		    tbsl::generate(tbsl::Stepper{step_tbsl, &s}, request, tbsl::Clock{read_clock, pause_briefly, &s});
+		if (g.status != tbsl::Status::clock_unavailable || last_outcome != Durable::needs_wal)
+			return g;
+		durable_or_error(s, clock_now_us()); // the step could not write the mark's WAL record: written here
+	}
 }
 
 void report_high_water_failure() { report_not_durable(server_state(), last_outcome); }

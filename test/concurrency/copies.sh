@@ -56,25 +56,9 @@ start primary || exit 1
 sql primary -c 'CREATE EXTENSION idtypes' -c 'SELECT uid11_generate_random()' >/dev/null || exit 1
 primary_key=$(key_of primary)
 
-# A standby: pg_basebackup -R where the version has one (15 here); else (17 and 18 come without client
-# tools here, and 15's pg_basebackup refuses newer servers) the same by the low-level backup API.
-if [ -x "$bin/pg_basebackup" ]; then
-	how="pg_basebackup -R"
-	as_postgres "$bin/pg_basebackup" -D "$work/standby" -R -X stream -c fast -h "$work" -p "${port[primary]}" -U postgres ||
-		exit 1
-else
-	how="pg_backup_start, a file copy, pg_backup_stop"
-	sql primary >"$work/backup_label" <<-EOF || exit 1
-		SELECT pg_backup_start('copies.sh', true) IS NOT NULL \g /dev/null
-		\! cp -a "$work/primary" "$work/standby"
-		SELECT labelfile FROM pg_backup_stop(false)
-	EOF
-	rm -f "$work/standby"/postmaster.{pid,opts}
-	mv "$work/backup_label" "$work/standby/backup_label"
-	touch "$work/standby/standby.signal"
-	echo "primary_conninfo = 'host=$work port=${port[primary]} user=postgres'" >>"$work/standby/postgresql.auto.conf"
-	chown -R postgres: "$work/standby"
-fi
+# A standby (test/concurrency/standby.sh)
+source "$(dirname "$0")/standby.sh"
+make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" || exit 1
 start standby || exit 1
 for _ in $(seq 1 60); do sql standby -c 'SELECT 1' >/dev/null 2>&1 && break; sleep 0.5; done
 none_in_common primary standby "a primary and its hot standby ($how)"

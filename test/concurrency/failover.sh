@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# Failover never repeats an ID: the generators' high-water mark reaches the standby through WAL (the row of
+# idtypes_high_water, src/pg/mark_wal.cpp). In clusters of its own, with PostgreSQL's bin directory BIN_DIR,
+# idtypes preloaded or not (PRELOAD yes|no), the fleet's configuration on both servers (timeid_clock_id = 7,
+# tbsl_machine_id = 7, require_identity = on): a primary and its streaming standby; the primary issues ROWS
+# (default 100,000) IDs of every generator into a table, the standby replays them, the primary is killed
+# (immediate shutdown) and the standby promoted (out of recovery, on a new timeline); the new primary, its
+# clock set back onto the old primary's first IDs (idtypes.test_clock_offset: where repeats are likeliest),
+# issues as many again: timeid,
+# uid11 (xid), scru160 and uuid_v7_generate continue above every ID the old primary issued, none in common for
+# uid11_generate_random, and tbsl, its clock two
+# minutes further back, refuses (its clock is behind the last TBSL). VERSION (default: the
+# installed default) is the extension's SQL version on the primary: 1.2, which has no replicated mark, shows
+# the repeats this prevents (every check then fails). Prints `ok` / `FAIL` lines.
+set -uo pipefail
+bin=${1:?usage: failover.sh BIN_DIR yes|no [VERSION]}
+preload=${2:?usage: failover.sh BIN_DIR yes|no [VERSION]}
+version=${3:-}
+rows=${IDTYPES_FAILOVER_ROWS:-100000}
+status=0
+work=$(mktemp -d /tmp/idtypes-failover.XXXXXX)
+chown postgres: "$work"
+chmod 755 "$work"
+ok() { echo "ok   $*"; }
+fail() { echo "FAIL $*"; status=1; }
+as_postgres() { (cd "$work" && runuser -u postgres -- "$@"); }
+settings="-c listen_addresses= -c fsync=off -c autovacuum=off -c idtypes.timeid_clock_id=7 -c idtypes.tbsl_machine_id=7"
+settings+=" -c idtypes.require_identity=on"
+[ "$preload" = yes ] && settings+=" -c shared_preload_libraries=idtypes"
+declare -A port
+start() { # name: starts the cluster in $work/name on a port of its own, its socket in $work
+	local name=$1 tries
+	for tries in 1 2 3 4 5; do
+		port[$name]=$((20000 + RANDOM % 20000))
+		as_postgres "$bin/pg_ctl" -D "$work/$name" -l "$work/$name.log" -w -s -o "-p ${port[$name]} -k $work $settings" \
+			start && return 0
+	done
+	return 1
+}
+trap 'for d in "$work"/*/; do [ -f "$d/postmaster.pid" ] && as_postgres "$bin/pg_ctl" -D "$d" -s -m immediate stop; done; rm -rf "$work"' EXIT
+sql() { local name=$1; shift; PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -h "$work" -p "${port[$name]}" -U postgres -d postgres "$@"; }
+source "$(dirname "$0")/standby.sh"
+
+# Every generator, `rows` of each, into table $1 (tbsl_generate twice: random, then sequenced); tbsl left out
+# when $2 is false
+issue() {
+	local table=$1 with_tbsl=$2
+	cat <<-EOF
+		CREATE TABLE $table AS SELECT timeid_generate() AS t, uid11_generate() AS x, uid11_generate_random() AS f,
+			scru160_generate() AS s, uuid_v7_generate() AS v,
+			CASE WHEN $with_tbsl THEN tbsl_generate() END AS b, CASE WHEN $with_tbsl THEN tbsl_generate(NULL, true) END AS q
+		FROM generate_series(1, $rows);
+	EOF
+}
+
+as_postgres "$bin/initdb" -D "$work/primary" -A trust -U postgres --no-sync >/dev/null || exit 1
+start primary || exit 1
+sql primary -c "CREATE EXTENSION idtypes ${version:+VERSION '$version'}" || exit 1
+make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" || exit 1
+start standby || exit 1
+for _ in $(seq 1 60); do sql standby -c 'SELECT 1' >/dev/null 2>&1 && break; sleep 0.5; done
+
+sql primary -c "$(issue old true)" || exit 1
+sql primary -c 'CHECKPOINT' >/dev/null # the standby replays all of it (and a restartpoint may follow)
+lsn=$(sql primary -c 'SELECT pg_current_wal_lsn()')
+for _ in $(seq 1 120); do
+	[ "$(sql standby -c "SELECT pg_last_wal_replay_lsn() >= '$lsn'")" = t ] && break
+	sleep 0.5
+done
+replicated=$(sql standby -c 'SELECT count(*) FROM old')
+[ "$replicated" = "$rows" ] && ok "the standby ($how) replayed the primary's $rows rows of IDs" ||
+	fail "the standby has ${replicated:-no} rows of $rows"
+mark=$(sql standby -c "SELECT to_timestamp(mark / 1e6) FROM idtypes_high_water" 2>/dev/null)
+echo "     the replicated mark on the standby: ${mark:-none (no idtypes_high_water: idtypes ${version:-current})}"
+
+as_postgres "$bin/pg_ctl" -D "$work/primary" -w -s -m immediate stop
+as_postgres "$bin/pg_ctl" -D "$work/standby" -w -s promote
+recovery=$(sql standby -c 'SELECT pg_is_in_recovery()')
+timeline=$(sql standby -c 'SELECT substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8)')
+[ "$recovery" = f ] && [ "$timeline" != 00000001 ] &&
+	ok "the old primary killed, the standby promoted: out of recovery, on timeline $((16#$timeline))" ||
+	fail "promotion: in recovery '$recovery', timeline '$timeline'"
+
+# the new primary's clock set back to the old primary's first IDs (minutes behind its last ones by then)
+offset=$(sql standby -c "SELECT ceil(extract(epoch FROM clock_timestamp() - min(timeid_timestamp(t))) * 1000)::bigint FROM old")
+sql standby -c "SET idtypes.test_clock_offset = -$offset" -c "$(issue new false)" || exit 1
+echo "     the new primary's clock set back $((offset / 1000)) s, onto the old primary's first IDs"
+
+counts=$(sql standby -c "SELECT (SELECT count(*) FROM old JOIN new USING (t)), (SELECT count(*) FROM old JOIN new USING (x)),
+	(SELECT count(*) FROM old JOIN new USING (f)), (SELECT count(*) FROM old JOIN new USING (s)),
+	(SELECT count(*) FROM old JOIN new USING (v))")
+above=$(sql standby -c "SELECT (SELECT min(t) FROM new) > (SELECT max(t) FROM old), (SELECT min(x) FROM new) > (SELECT max(x) FROM old),
+	(SELECT min(s) FROM new) > (SELECT max(s) FROM old), (SELECT v FROM new ORDER BY v LIMIT 1) > (SELECT v FROM old ORDER BY v DESC LIMIT 1)")
+IFS='|' read -r t x f s v <<<"$counts"
+IFS='|' read -r ta xa sa va <<<"$above"
+for check in "timeid $t $ta" "uid11_generate $x $xa" "scru160 $s $sa" "uuid_v7_generate $v $va"; do
+	read -r name common is_above <<<"$check"
+	[ "$common" = 0 ] && [ "$is_above" = t ] &&
+		ok "after failover with the clock set back: $name continues above every ID of the old primary, none in common" ||
+		fail "$name after failover: $common of $rows in common, above the old primary's: $is_above"
+done
+[ "$f" = 0 ] && ok "after failover: uid11_generate_random, none in common" || fail "uid11_generate_random after failover: $f in common"
+# tbsl, which carries the real time, with the clock two minutes further back
+for sequenced in false true; do
+	out=$(sql standby -c "SET idtypes.test_clock_offset = -$((offset + 120000))" -c "SET idtypes.clock_backward = 'error'" \
+		-c "SELECT tbsl_generate(NULL, $sequenced)" 2>&1)
+	grep -q 'behind the last TBSL generated' <<<"$out" &&
+		ok "after failover: tbsl_generate(sequenced => $sequenced) refuses while the clock is behind the old primary's last TBSL" ||
+		fail "tbsl_generate(sequenced => $sequenced) after failover: $out"
+done
+exit $status
