@@ -108,4 +108,23 @@ for sequenced in false true; do
 		ok "after failover: tbsl_generate(sequenced => $sequenced) refuses while the clock is behind the old primary's last TBSL" ||
 		fail "tbsl_generate(sequenced => $sequenced) after failover: $out"
 done
+
+# pg_upgrade (where BIN_DIR has one: 15 here; the 17 and 18 packages used here ship none) onto a new cluster
+# of the same version: it leaves the mark file behind and carries the table's file; the upgraded server
+# continues above every ID, its clock still set back
+if [ -x "$bin/pg_upgrade" ]; then
+	as_postgres "$bin/pg_ctl" -D "$work/standby" -w -s -m fast stop
+	as_postgres "$bin/initdb" -D "$work/upgraded" -A trust -U postgres --no-sync >/dev/null &&
+		as_postgres "$bin/pg_upgrade" -b "$bin" -B "$bin" -d "$work/standby" -D "$work/upgraded" -s "$work" \
+			-o "$settings" -O "$settings" >"$work/pg_upgrade.log" 2>&1 ||
+		{ tail -20 "$work/pg_upgrade.log"; fail "pg_upgrade"; exit 1; }
+	[ -e "$work/upgraded/pg_idtypes_high_water" ] && fail "pg_upgrade copied the mark file: the check would prove nothing"
+	start upgraded || exit 1
+	above=$(sql upgraded -c "SET idtypes.test_clock_offset = -$offset" -c "SELECT (SELECT timeid_generate() > max(t) FROM new),
+		(SELECT uid11_generate() > max(x) FROM new), (SELECT scru160_generate() > max(s) FROM new),
+		(SELECT uuid_v7_generate() > (SELECT v FROM new ORDER BY v DESC LIMIT 1))" 2>&1)
+	[ "$above" = "t|t|t|t" ] &&
+		ok "after pg_upgrade (the mark file left behind), timeid, uid11, scru160 and uuid_v7 continue above every ID" ||
+		fail "after pg_upgrade: timeid|uid11|scru160|uuid_v7 above the last IDs: $above"
+fi
 exit $status
