@@ -9,9 +9,10 @@ Floors floors_past(std::int64_t mark_us) noexcept
 	const std::int64_t mark_ms = mark_us / 1000;
 	Floors f{};
 	f.timeid_last_micros = static_cast<std::uint64_t>(mark_us);
-	f.uid11_last = mark_ms > uid11::xid_epoch_ms
-	                   ? uid11::make_xid(static_cast<std::uint64_t>(mark_ms - uid11::xid_epoch_ms), uid11::xid_max_random)
-	                   : 0;
+	f.uid11_last =
+	    mark_ms > uid11::xid_epoch_ms
+	        ? uid11::make_xid(static_cast<std::uint64_t>(mark_ms - uid11::xid_epoch_ms), uid11::xid_max_random)
+	        : 0;
 	f.fullrand_last_ticket = uid11::last_ticket_of(mark_us);
 	f.tbsl_last_us = mark_us > 0 ? mark_us + 1 : -1;
 	f.scru160_ms = static_cast<std::uint64_t>(mark_ms);

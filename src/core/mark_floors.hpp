@@ -16,10 +16,10 @@ struct Floors {
 	std::uint64_t timeid_last_micros; // the mark itself: the next timeid is at least mark + 1
 	std::uint64_t uid11_last;         // the last xid of the mark's millisecond (0 before the xid epoch)
 	std::uint64_t fullrand_last_ticket;
-	std::int64_t tbsl_last_us;         // mark + 1 (-1 without a mark): TBSLs carry the real time
-	std::uint64_t scru160_ms;          // the mark's millisecond, with its counter used up
-	std::uint32_t scru160_counter;     // 0xFFFF with a mark, else 0
-	uuid7::V7 uuid7_last;              // the last value of the mark's millisecond
+	std::int64_t tbsl_last_us;     // mark + 1 (-1 without a mark): TBSLs carry the real time
+	std::uint64_t scru160_ms;      // the mark's millisecond, with its counter used up
+	std::uint32_t scru160_counter; // 0xFFFF with a mark, else 0
+	uuid7::V7 uuid7_last;          // the last value of the mark's millisecond
 };
 
 // For a mark of 0 (none), what a state with no history starts from.

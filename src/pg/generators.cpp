@@ -16,11 +16,11 @@
 // forget; when the file cannot be read or understood, generation stops until it is repaired.
 #include "pg/generators.hpp"
 
+#include "core/mark_floors.hpp"
 #include "core/scru160.hpp"
 #include "core/tbsl.hpp"
 #include "core/timeid.hpp"
 #include "core/uid11.hpp"
-#include "core/mark_floors.hpp"
 #include "core/uuid7.hpp"
 #include "pg/glue.hpp"
 #include "pg/high_water.hpp"
@@ -45,7 +45,7 @@ namespace idtypes::pg {
 namespace {
 
 // The layout is part of the name: a library with another layout must not attach to this one.
-constexpr const char *state_name = "idtypes generators v4";
+constexpr const char *state_name = "idtypes generators v5";
 
 constexpr std::uint32_t clock_id_not_drawn = 0xFFFFFFFF;
 
@@ -61,6 +61,7 @@ enum KeyState : std::uint32_t { key_missing, key_unchecked, key_unsaved, key_sav
 
 struct ServerState {
 	pg_atomic_uint64 durable_until_us; // IDs may carry times up to here (Unix µs): the mark on disk
+	std::int64_t writer;               // drawn at the state's start: names its marks in the replicated row
 	LWLock mark_lock;                  // held by the one session writing the mark file or settling the key
 	int mark_lock_tranche;
 	pg_atomic_uint32 mark_writer_pid; // who holds mark_lock, for the error of a session that gave up waiting
@@ -107,6 +108,8 @@ void init_state(void *memory)
 	const std::int64_t mark = file.state == FileState::ok ? file.contents.mark : 0;
 	const mark_floors::Floors floors = mark_floors::floors_past(mark);
 	pg_atomic_init_u64(&s->durable_until_us, static_cast<std::uint64_t>(mark));
+	if (!pg_strong_random(&s->writer, sizeof s->writer)) // then the start time tells states apart
+		s->writer = GetCurrentTimestamp();
 	s->mark_lock_tranche = LWLockNewTrancheId();
 	LWLockInitialize(&s->mark_lock, s->mark_lock_tranche);
 	pg_atomic_init_u32(&s->mark_writer_pid, 0);
@@ -205,7 +208,7 @@ Durable write_mark(ServerState &s, std::int64_t mark, MarkWal &wal)
 		elog(LOG, "idtypes wrote its high-water mark again");
 		s.logged_failure = WriteFailure{WriteStep::none, 0};
 	}
-	write_mark_wal(wal, mark);
+	write_mark_wal(wal, mark, s.writer);
 	pg_atomic_write_u64(&s.durable_until_us, static_cast<std::uint64_t>(mark));
 	if (key_state == key_unsaved) {
 		pg_write_barrier(); // the key was stored before
@@ -384,14 +387,18 @@ void attach_later()
 bool replicated_mark_applied = false;
 
 // On a standby the state keeps its own file mark (a hot standby generates as a server of its own); at a
-// start and after a promotion it takes the larger of that and this database's replicated mark.
+// start and after a promotion it takes the larger of that and this database's replicated mark. A mark this
+// state wrote itself is skipped: the state is past every ID it issued, and that mark may be up to the
+// reserve ahead of the clock (raising to it would move IDs ahead of the time). One of another server (the
+// old primary), of the server before a restore, or of an earlier start (at or below the file's mark, which
+// is written first) is not.
 void apply_replicated_mark(ServerState &s)
 {
 	if (RecoveryInProgress())
 		return;
-	const std::int64_t mark = read_replicated_mark();
-	if (mark > 0)
-		raise_generators(s, mark);
+	const ReplicatedMark row = read_replicated_mark();
+	if (row.mark_us > 0 && row.writer != s.writer)
+		raise_generators(s, row.mark_us);
 	replicated_mark_applied = true;
 }
 

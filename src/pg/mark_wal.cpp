@@ -16,10 +16,12 @@
 //   no replicated row. The cost: one small record per mark write (reserved 200 ms ahead), one 8 kB page
 //   image after each checkpoint.
 // - A relation lives in one database, while the generator state is the server's. Each database's row holds
-//   the marks written by sessions of that database. A session applies its database's row (raises the
-//   server's state past it) before it generates anything, at every start and after a promotion; so after a
-//   failover a database never repeats an ID it issued on the old primary, and the server's state (and its
-//   mark file, at the next write) is past every database whose sessions generated since. A database B can
+//   the marks written by sessions of that database, with the generator state that wrote them (a random
+//   number drawn at the state's start). A session applies its database's row (raises the server's state
+//   past it, unless its own state wrote it) before it generates anything, at every start and after a
+//   promotion; so after a failover a database never repeats an ID it issued on the old primary, and the
+//   server's state (and its mark file, at the next write) is past every database whose sessions generated
+//   since. A database B can
 //   repeat an ID that database A issued on the old primary only while no session of A has generated on the
 //   new primary and B's clock is behind A's last IDs: the README says what failover tooling runs
 //   (`SELECT idtypes_identity()` in every database) to close that.
@@ -59,8 +61,8 @@ Oid extension_schema(Oid extension)
 	ScanKeyInit(&key, Anum_pg_extension_oid, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(extension));
 	SysScanDesc scan = systable_beginscan(catalog, ExtensionOidIndexId, true, nullptr, 1, &key);
 	HeapTuple tuple = systable_getnext(scan);
-	Oid schema = HeapTupleIsValid(tuple) ? reinterpret_cast<Form_pg_extension>(GETSTRUCT(tuple))->extnamespace
-	                                     : InvalidOid;
+	Oid schema =
+	    HeapTupleIsValid(tuple) ? reinterpret_cast<Form_pg_extension>(GETSTRUCT(tuple))->extnamespace : InvalidOid;
 	systable_endscan(scan);
 	table_close(catalog, AccessShareLock);
 	return schema;
@@ -80,8 +82,14 @@ Oid mark_table_oid()
 	return table;
 }
 
-// Where the mark's 8 bytes are on the table's first page: the data of its first tuple (the row the
-// extension's script inserts; nothing else writes the table). Null when the page holds no such tuple.
+// The row's two columns, as they lie in the tuple's data (both bigint, not null: 8-byte aligned, no gap).
+struct RowData {
+	std::int64_t mark;
+	std::int64_t writer;
+};
+
+// Where the row's data is on the table's first page: the data of its first tuple (the row the extension's
+// script inserts; nothing else writes the table). Null when the page holds no such tuple.
 char *mark_bytes(Page page)
 {
 	if (PageIsNew(page) || PageGetMaxOffsetNumber(page) < FirstOffsetNumber)
@@ -90,8 +98,8 @@ char *mark_bytes(Page page)
 	if (!ItemIdIsNormal(item))
 		return nullptr;
 	auto tuple = reinterpret_cast<HeapTupleHeader>(PageGetItem(page, item));
-	if (HeapTupleHeaderGetNatts(tuple) < 1 || (tuple->t_infomask & HEAP_HASNULL) != 0 ||
-	    tuple->t_hoff + sizeof(std::int64_t) > ItemIdGetLength(item))
+	if (HeapTupleHeaderGetNatts(tuple) < 2 || (tuple->t_infomask & HEAP_HASNULL) != 0 ||
+	    tuple->t_hoff + sizeof(RowData) > ItemIdGetLength(item))
 		return nullptr;
 	return reinterpret_cast<char *>(tuple) + tuple->t_hoff;
 }
@@ -102,7 +110,7 @@ char *mark_bytes(Page page)
 	                errmsg("the row of idtypes' replicated high-water mark is missing from table \"%s\"",
 	                       RelationGetRelationName(table)),
 	                errdetail("Without it, a standby promoted from this server could issue IDs this server issued."),
-	                errhint("Do not change the table. To recreate the row: TRUNCATE %s; INSERT INTO %s VALUES (0);",
+	                errhint("Do not change the table. To recreate the row: TRUNCATE %s; INSERT INTO %s VALUES (0, 0);",
 	                        RelationGetRelationName(table), RelationGetRelationName(table))));
 	pg_unreachable();
 }
@@ -132,18 +140,19 @@ MarkWal prepare_mark_wal()
 	return wal;
 }
 
-void write_mark_wal(MarkWal &wal, std::int64_t mark_us) noexcept
+void write_mark_wal(MarkWal &wal, std::int64_t mark_us, std::int64_t writer) noexcept
 {
 	if (wal.record == nullptr)
 		return;
 	LockBuffer(wal.buffer, BUFFER_LOCK_EXCLUSIVE);
 	Page page = GenericXLogRegisterBuffer(wal.record, wal.buffer, 0);
 	char *bytes = mark_bytes(page); // found by prepare_mark_wal, and kept by the pin since
-	std::int64_t current = 0;
+	RowData row{0, 0};
 	if (bytes != nullptr)
-		std::memcpy(&current, bytes, sizeof current);
-	if (bytes != nullptr && mark_us > current) {
-		std::memcpy(bytes, &mark_us, sizeof mark_us);
+		std::memcpy(&row, bytes, sizeof row);
+	if (bytes != nullptr && mark_us > row.mark) {
+		row = RowData{mark_us, writer};
+		std::memcpy(bytes, &row, sizeof row);
 		GenericXLogFinish(wal.record);
 	} else {
 		GenericXLogAbort(wal.record);
@@ -163,23 +172,23 @@ void finish_mark_wal(MarkWal &wal)
 	wal = MarkWal{};
 }
 
-std::int64_t read_replicated_mark()
+ReplicatedMark read_replicated_mark()
 {
 	Oid table = mark_table_oid();
 	if (!OidIsValid(table))
-		return 0;
+		return ReplicatedMark{0, 0};
 	Relation relation = table_open(table, AccessShareLock);
-	std::int64_t mark = 0;
+	RowData row{0, 0};
 	if (RelationGetNumberOfBlocks(relation) > 0) {
 		Buffer buffer = ReadBuffer(relation, 0);
 		LockBuffer(buffer, BUFFER_LOCK_SHARE);
 		const char *bytes = mark_bytes(BufferGetPage(buffer));
 		if (bytes != nullptr)
-			std::memcpy(&mark, bytes, sizeof mark);
+			std::memcpy(&row, bytes, sizeof row);
 		UnlockReleaseBuffer(buffer);
 	}
 	table_close(relation, NoLock);
-	return mark;
+	return ReplicatedMark{row.mark, row.writer};
 }
 
 } // namespace idtypes::pg

@@ -29,12 +29,17 @@ struct MarkWal {
 };
 MarkWal prepare_mark_wal();
 // Under the mark's lock, before the mark is published: raises none (the record is inserted in a critical
-// section, where a failure is a PANIC as for any WAL record). The row's mark never goes back.
-void write_mark_wal(MarkWal &wal, std::int64_t mark_us) noexcept;
+// section, where a failure is a PANIC as for any WAL record). The row's mark never goes back; `writer`
+// names the generator state that wrote it.
+void write_mark_wal(MarkWal &wal, std::int64_t mark_us, std::int64_t writer) noexcept;
 // Releases what prepare_mark_wal took (the table's lock is kept until the end of the transaction).
 void finish_mark_wal(MarkWal &wal);
 
-// The mark in this database's row (Unix µs), 0 when there is none (no such table). May raise.
-std::int64_t read_replicated_mark();
+// The mark in this database's row (Unix µs; 0 when there is none: no such table) and its writer. May raise.
+struct ReplicatedMark {
+	std::int64_t mark_us;
+	std::int64_t writer;
+};
+ReplicatedMark read_replicated_mark();
 
 } // namespace idtypes::pg

@@ -11,10 +11,13 @@ using namespace idtypes;
 
 namespace {
 
-constexpr std::int64_t mark = 1764000000123456; // 2025-11-24, µs
+constexpr std::int64_t mark = 1764000000123456;   // 2025-11-24, µs
 constexpr std::int64_t behind = mark - 120000000; // a clock two minutes behind the mark
 
-scru160::Randomness randomness() { return scru160::Randomness{0x7FFF, 0xFFFF, {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}}; }
+scru160::Randomness randomness()
+{
+	return scru160::Randomness{0x7FFF, 0xFFFF, {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}};
+}
 
 } // namespace
 
@@ -26,7 +29,8 @@ TEST(MarkFloors, EveryFormatContinuesPastTheMarkWithTheClockBehind)
 	// the largest xid of the mark's millisecond, then anything the clock gives
 	const uid11::Generated x = uid11::next_xid(f.uid11_last, behind / 1000, uid11::xid_max_random);
 	ASSERT_TRUE(x.ok);
-	EXPECT_GT(x.value, uid11::make_xid(static_cast<std::uint64_t>(mark / 1000 - uid11::xid_epoch_ms), uid11::xid_max_random));
+	EXPECT_GT(x.value,
+	          uid11::make_xid(static_cast<std::uint64_t>(mark / 1000 - uid11::xid_epoch_ms), uid11::xid_max_random));
 
 	const uid11::Generated t = uid11::next_ticket(f.fullrand_last_ticket, behind);
 	ASSERT_TRUE(t.ok);
