@@ -2,16 +2,16 @@
 # Failover never repeats an ID: the generators' high-water mark reaches the standby through WAL (the row of
 # idtypes_high_water, src/pg/mark_wal.cpp). In clusters of its own, with PostgreSQL's bin directory BIN_DIR,
 # idtypes preloaded or not (PRELOAD yes|no), the fleet's configuration on both servers (timeid_clock_id = 7,
-# tbsl_machine_id = 7, require_identity = on): a primary and its streaming standby; the primary issues ROWS
-# (default 100,000) IDs of every generator into a table, the standby replays them, the primary is killed
-# (immediate shutdown) and the standby promoted (out of recovery, on a new timeline); the new primary, its
-# clock set back onto the old primary's first IDs (idtypes.test_clock_offset: where repeats are likeliest),
-# issues as many again: timeid,
-# uid11 (xid), scru160 and uuid_v7_generate continue above every ID the old primary issued, none in common for
-# uid11_generate_random, and tbsl, its clock two
-# minutes further back, refuses (its clock is behind the last TBSL). VERSION (default: the
-# installed default) is the extension's SQL version on the primary: 1.2, which has no replicated mark, shows
-# the repeats this prevents (every check then fails). Prints `ok` / `FAIL` lines.
+# tbsl_machine_id = 7, require_identity = on): a primary and its streaming standby; the primary issues
+# IDTYPES_FAILOVER_ROWS (100,000) IDs of every generator into a table, the standby replays them, the primary
+# is killed (immediate shutdown) and the standby promoted (out of recovery, on a new timeline); the new
+# primary, its clock set back onto the old primary's first IDs (idtypes.test_clock_offset: where repeats are
+# likeliest), issues as many again: timeid, uid11 (xid), scru160 and uuid_v7_generate continue above every ID
+# the old primary issued, uid11_generate_random has none in common, and tbsl, its clock two minutes further
+# back, refuses (its clock is behind the last TBSL). Where BIN_DIR has pg_upgrade, the promoted server is then
+# upgraded onto a new cluster, which continues above every ID. VERSION (default: the installed default) is
+# the extension's SQL version on the primary: 1.2, which has no replicated mark, shows the repeats this
+# prevents (the checks then fail). Prints `ok` / `FAIL` / `skip` lines.
 set -uo pipefail
 bin=${1:?usage: failover.sh BIN_DIR yes|no [VERSION]}
 preload=${2:?usage: failover.sh BIN_DIR yes|no [VERSION]}
@@ -23,6 +23,7 @@ chown postgres: "$work"
 chmod 755 "$work"
 ok() { echo "ok   $*"; }
 fail() { echo "FAIL $*"; status=1; }
+die() { fail "$*"; exit 1; }
 as_postgres() { (cd "$work" && runuser -u postgres -- "$@"); }
 settings="-c listen_addresses= -c fsync=off -c autovacuum=off -c idtypes.timeid_clock_id=7 -c idtypes.tbsl_machine_id=7"
 settings+=" -c idtypes.require_identity=on"
@@ -53,14 +54,14 @@ issue() {
 	EOF
 }
 
-as_postgres "$bin/initdb" -D "$work/primary" -A trust -U postgres --no-sync >/dev/null || exit 1
-start primary || exit 1
-sql primary -c "CREATE EXTENSION idtypes ${version:+VERSION '$version'}" || exit 1
-make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" || exit 1
-start standby || exit 1
+as_postgres "$bin/initdb" -D "$work/primary" -A trust -U postgres --no-sync >/dev/null || die "initdb"
+start primary || die "the primary does not start"
+sql primary -c "CREATE EXTENSION idtypes ${version:+VERSION '$version'}" || die "CREATE EXTENSION idtypes"
+make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" || die "a standby of the primary"
+start standby || die "the standby does not start"
 for _ in $(seq 1 60); do sql standby -c 'SELECT 1' >/dev/null 2>&1 && break; sleep 0.5; done
 
-sql primary -c "$(issue old true)" || exit 1
+sql primary -c "$(issue old true)" || die "the primary's IDs"
 sql primary -c 'CHECKPOINT' >/dev/null # the standby replays all of it (and a restartpoint may follow)
 lsn=$(sql primary -c 'SELECT pg_current_wal_lsn()')
 for _ in $(seq 1 120); do
@@ -83,7 +84,7 @@ timeline=$(sql standby -c 'SELECT substr(pg_walfile_name(pg_current_wal_lsn()), 
 
 # the new primary's clock set back to the old primary's first IDs (minutes behind its last ones by then)
 offset=$(sql standby -c "SELECT ceil(extract(epoch FROM clock_timestamp() - min(timeid_timestamp(t))) * 1000)::bigint FROM old")
-sql standby -c "SET idtypes.test_clock_offset = -$offset" -c "$(issue new false)" || exit 1
+sql standby -c "SET idtypes.test_clock_offset = -$offset" -c "$(issue new false)" || die "the new primary's IDs"
 echo "     the new primary's clock set back $((offset / 1000)) s, onto the old primary's first IDs"
 
 counts=$(sql standby -c "SELECT (SELECT count(*) FROM old JOIN new USING (t)), (SELECT count(*) FROM old JOIN new USING (x)),
@@ -117,14 +118,16 @@ if [ -x "$bin/pg_upgrade" ]; then
 	as_postgres "$bin/initdb" -D "$work/upgraded" -A trust -U postgres --no-sync >/dev/null &&
 		as_postgres "$bin/pg_upgrade" -b "$bin" -B "$bin" -d "$work/standby" -D "$work/upgraded" -s "$work" \
 			-o "$settings" -O "$settings" >"$work/pg_upgrade.log" 2>&1 ||
-		{ tail -20 "$work/pg_upgrade.log"; fail "pg_upgrade"; exit 1; }
+		{ tail -20 "$work/pg_upgrade.log"; die "pg_upgrade"; }
 	[ -e "$work/upgraded/pg_idtypes_high_water" ] && fail "pg_upgrade copied the mark file: the check would prove nothing"
-	start upgraded || exit 1
+	start upgraded || die "the upgraded cluster does not start"
 	above=$(sql upgraded -c "SET idtypes.test_clock_offset = -$offset" -c "SELECT (SELECT timeid_generate() > max(t) FROM new),
 		(SELECT uid11_generate() > max(x) FROM new), (SELECT scru160_generate() > max(s) FROM new),
 		(SELECT uuid_v7_generate() > (SELECT v FROM new ORDER BY v DESC LIMIT 1))" 2>&1)
 	[ "$above" = "t|t|t|t" ] &&
 		ok "after pg_upgrade (the mark file left behind), timeid, uid11, scru160 and uuid_v7 continue above every ID" ||
 		fail "after pg_upgrade: timeid|uid11|scru160|uuid_v7 above the last IDs: $above"
+else
+	echo "skip pg_upgrade: $bin has none (here only 15 has one: the 17 and 18 packages ship initdb, pg_ctl, postgres)"
 fi
 exit $status
