@@ -121,7 +121,13 @@ rm -f "$mark.tmp"
 as_postgres mkfifo "$mark.tmp"
 psql_q -c "SELECT count(timeid_generate()) FROM generate_series(1, 2000000)" >"$workdir/writer" 2>&1 &
 writer=$!
-sleep 0.5 # the writer passes its 200 ms reserve and hangs opening the FIFO, holding the lock
+# the writer passes its 200 ms reserve and hangs opening the FIFO, holding the lock: waited for (in the
+# kernel's wait for a FIFO's reader), since a loaded machine can take longer than any fixed pause
+for _ in $(seq 1 100); do
+	pid=$(psql_q -c "SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT count(timeid_generate())%'")
+	[ -n "$pid" ] && grep -q wait_for_partner "/proc/$pid/wchan" 2>/dev/null && break
+	sleep 0.1
+done
 psql_q -c "SELECT timeid_generate()" >"$workdir/patient" 2>&1 &
 patient=$!
 out=$(psql_q -c "SET statement_timeout = '100ms'" -c "DO \$\$
