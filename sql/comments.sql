@@ -6,8 +6,10 @@ SELECT d.classid::regclass AS catalog, pg_describe_object(d.classid, d.objid, d.
        obj_description(d.objid, d.classid::regclass::name) AS comment
 FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
 WHERE d.refclassid = 'pg_extension'::regclass AND e.extname = 'idtypes' AND d.deptype = 'e'
-  -- array types: implicit (PostgreSQL 17 and later also record them as members), never commented
-  AND NOT EXISTS (SELECT FROM pg_type t WHERE d.classid = 'pg_type'::regclass AND t.oid = d.objid AND t.typcategory = 'A');
+  -- array types and the row type of a table: implicit (PostgreSQL 17 and later also record them as
+  -- members), never commented
+  AND NOT EXISTS (SELECT FROM pg_type t WHERE d.classid = 'pg_type'::regclass AND t.oid = d.objid
+                  AND (t.typcategory = 'A' OR t.typrelid <> 0));
 
 -- Members without a comment, or with an empty or multi-line one: none.
 SELECT object, comment FROM idtypes_members
