@@ -9,27 +9,11 @@ set -uo pipefail
 bin=${1:?usage: copies.sh BIN_DIR yes|no}
 preload=${2:?usage: copies.sh BIN_DIR yes|no}
 status=0
-work=$(mktemp -d /tmp/idtypes-copies.XXXXXX)
-chown postgres: "$work"
-chmod 755 "$work"
 ok() { echo "ok   $*"; }
 fail() { echo "FAIL $*"; status=1; }
-as_postgres() { (cd "$work" && runuser -u postgres -- "$@"); }
 settings="-c listen_addresses= -c fsync=off -c autovacuum=off"
 [ "$preload" = yes ] && settings+=" -c shared_preload_libraries=idtypes"
-declare -A port
-start() { # name: starts the cluster in $work/name on a port of its own, its socket in $work
-	local name=$1 tries
-	for tries in 1 2 3 4 5; do
-		port[$name]=$((20000 + RANDOM % 20000))
-		as_postgres "$bin/pg_ctl" -D "$work/$name" -l "$work/$name.log" -w -s -o "-p ${port[$name]} -k $work $settings" \
-			start && return 0
-	done
-	return 1
-}
-stop() { as_postgres "$bin/pg_ctl" -D "$work/$1" -w -s -m fast stop; }
-trap 'for d in "$work"/*/; do [ -f "$d/postmaster.pid" ] && as_postgres "$bin/pg_ctl" -D "$d" -s -m immediate stop; done; rm -rf "$work"' EXIT
-sql() { local name=$1; shift; PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -h "$work" -p "${port[$name]}" -U postgres -d postgres "$@"; }
+source "$(dirname "$0")/clusters.sh"
 key_of() { grep '^key ' "$work/$1/pg_idtypes_high_water"; }
 
 # name name label: 200,000 values from each server at once (both start at the same instant: a shared key
@@ -56,8 +40,7 @@ start primary || exit 1
 sql primary -c 'CREATE EXTENSION idtypes' -c 'SELECT uid11_generate_random()' >/dev/null || exit 1
 primary_key=$(key_of primary)
 
-# A standby (test/concurrency/standby.sh)
-source "$(dirname "$0")/standby.sh"
+# A standby (test/concurrency/clusters.sh)
 make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" || exit 1
 start standby || exit 1
 for _ in $(seq 1 60); do sql standby -c 'SELECT 1' >/dev/null 2>&1 && break; sleep 0.5; done

@@ -18,29 +18,13 @@ preload=${2:?usage: failover.sh BIN_DIR yes|no [VERSION]}
 version=${3:-}
 rows=${IDTYPES_FAILOVER_ROWS:-100000}
 status=0
-work=$(mktemp -d /tmp/idtypes-failover.XXXXXX)
-chown postgres: "$work"
-chmod 755 "$work"
 ok() { echo "ok   $*"; }
 fail() { echo "FAIL $*"; status=1; }
 die() { fail "$*"; exit 1; }
-as_postgres() { (cd "$work" && runuser -u postgres -- "$@"); }
 settings="-c listen_addresses= -c fsync=off -c autovacuum=off -c idtypes.timeid_clock_id=7 -c idtypes.tbsl_machine_id=7"
 settings+=" -c idtypes.require_identity=on"
 [ "$preload" = yes ] && settings+=" -c shared_preload_libraries=idtypes"
-declare -A port
-start() { # name: starts the cluster in $work/name on a port of its own, its socket in $work
-	local name=$1 tries
-	for tries in 1 2 3 4 5; do
-		port[$name]=$((20000 + RANDOM % 20000))
-		as_postgres "$bin/pg_ctl" -D "$work/$name" -l "$work/$name.log" -w -s -o "-p ${port[$name]} -k $work $settings" \
-			start && return 0
-	done
-	return 1
-}
-trap 'for d in "$work"/*/; do [ -f "$d/postmaster.pid" ] && as_postgres "$bin/pg_ctl" -D "$d" -s -m immediate stop; done; rm -rf "$work"' EXIT
-sql() { local name=$1; shift; PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -h "$work" -p "${port[$name]}" -U postgres -d postgres "$@"; }
-source "$(dirname "$0")/standby.sh"
+source "$(dirname "$0")/clusters.sh"
 
 # Every generator, `rows` of each, into table $1 (tbsl_generate twice: random, then sequenced); tbsl left out
 # when $2 is false
