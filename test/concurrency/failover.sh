@@ -7,8 +7,8 @@
 # is killed (immediate shutdown) and the standby promoted (out of recovery, on a new timeline); the new
 # primary, its clock set back onto the old primary's first IDs (idtypes.test_clock_offset: where repeats are
 # likeliest), issues as many again: timeid, uid11 (xid), scru160 and uuid_v7_generate continue above every ID
-# the old primary issued, uid11_generate_random has none in common, and tbsl, its clock two minutes further
-# back, refuses (its clock is behind the last TBSL). Where BIN_DIR has pg_upgrade, the promoted server is then
+# the old primary issued, uid11_generate_random has none in common; with the clock two minutes further back,
+# the ordered ones are still above, and tbsl refuses (its clock is behind the last TBSL). Where BIN_DIR has pg_upgrade, the promoted server is then
 # upgraded onto a new cluster, which continues above every ID. VERSION (default: the installed default) is
 # the extension's SQL version on the primary: 1.2, which has no replicated mark, shows the repeats this
 # prevents (the checks then fail). Prints `ok` / `FAIL` / `skip` lines.
@@ -66,8 +66,22 @@ timeline=$(sql standby -c 'SELECT substr(pg_walfile_name(pg_current_wal_lsn()), 
 	ok "the old primary killed, the standby promoted: out of recovery, on timeline $((16#$timeline))" ||
 	fail "promotion: in recovery '$recovery', timeline '$timeline'"
 
-# the new primary's clock set back to the old primary's first IDs (minutes behind its last ones by then)
-offset=$(sql standby -c "SELECT ceil(extract(epoch FROM clock_timestamp() - min(timeid_timestamp(t))) * 1000)::bigint FROM old")
+# how far back a clock reads the first IDs of table $2 on server $1, in ms
+back_to_first() { sql "$1" -c "SELECT ceil(extract(epoch FROM clock_timestamp() - min(timeid_timestamp(t))) * 1000)::bigint FROM $2"; }
+offset=$(back_to_first standby old)
+# first, two minutes further back (an NTP fault, a VM brought up on another host): above every ID of the old
+# primary (the first IDs of the new one: later ones would continue above these)
+above=$(sql standby -c "SET idtypes.test_clock_offset = -$((offset + 120000))" -c "SELECT
+	(SELECT min(timeid_generate()) > (SELECT max(t) FROM old) FROM generate_series(1, 10000)),
+	(SELECT min(uid11_generate()) > (SELECT max(x) FROM old) FROM generate_series(1, 10000)),
+	(SELECT min(scru160_generate()) > (SELECT max(s) FROM old) FROM generate_series(1, 10000)),
+	(SELECT bool_and(uuid_v7_generate() > (SELECT v FROM old ORDER BY v DESC LIMIT 1)) FROM generate_series(1, 10000))" 2>&1)
+[ "$above" = "t|t|t|t" ] &&
+	ok "the new primary's clock two minutes further back: timeid, uid11, scru160, uuid_v7 still above every old ID" ||
+	fail "two minutes further back: timeid|uid11|scru160|uuid_v7 above the old primary's IDs: $above"
+# then the new primary's clock set back onto the old primary's first IDs (behind its last ones), where repeats
+# are likeliest
+offset=$(back_to_first standby old)
 sql standby -c "SET idtypes.test_clock_offset = -$offset" -c "$(issue new false)" || die "the new primary's IDs"
 echo "     the new primary's clock set back $((offset / 1000)) s, onto the old primary's first IDs"
 
@@ -105,11 +119,13 @@ if [ -x "$bin/pg_upgrade" ]; then
 		{ tail -20 "$work/pg_upgrade.log"; die "pg_upgrade"; }
 	[ -e "$work/upgraded/pg_idtypes_high_water" ] && fail "pg_upgrade copied the mark file: the check would prove nothing"
 	start upgraded || die "the upgraded cluster does not start"
-	above=$(sql upgraded -c "SET idtypes.test_clock_offset = -$offset" -c "SELECT (SELECT timeid_generate() > max(t) FROM new),
+	# the clock set back a minute behind the promoted server's first IDs
+	offset=$(back_to_first upgraded new)
+	above=$(sql upgraded -c "SET idtypes.test_clock_offset = -$((offset + 60000))" -c "SELECT (SELECT timeid_generate() > max(t) FROM new),
 		(SELECT uid11_generate() > max(x) FROM new), (SELECT scru160_generate() > max(s) FROM new),
 		(SELECT uuid_v7_generate() > (SELECT v FROM new ORDER BY v DESC LIMIT 1))" 2>&1)
 	[ "$above" = "t|t|t|t" ] &&
-		ok "after pg_upgrade (the mark file left behind), timeid, uid11, scru160 and uuid_v7 continue above every ID" ||
+		ok "after pg_upgrade (the mark file left behind), its clock a minute behind the last IDs: timeid, uid11, scru160, uuid_v7 continue above them" ||
 		fail "after pg_upgrade: timeid|uid11|scru160|uuid_v7 above the last IDs: $above"
 else
 	echo "skip pg_upgrade: $bin has none (here only 15 has one: the 17 and 18 packages ship initdb, pg_ctl, postgres)"
