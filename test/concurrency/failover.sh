@@ -46,6 +46,12 @@ start standby || die "the standby does not start"
 for _ in $(seq 1 60); do sql standby -c 'SELECT 1' >/dev/null 2>&1 && break; sleep 0.5; done
 
 sql primary -c "$(issue old true)" || die "the primary's IDs"
+# a read-only transaction generates past the mark, and its WAL record moves the replicated one (none without
+# the table, VERSION 1.2)
+moved=$(sql primary -c "SELECT pg_sleep(0.3)" -c "BEGIN READ ONLY" -c "SELECT count(timeid_generate()) FROM generate_series(1, 1000)" \
+	-c "COMMIT" -c "SELECT to_timestamp(mark / 1e6) > now() FROM idtypes_high_water" 2>&1 | tail -1)
+[ "$moved" = t ] && ok "a read-only transaction generates, and writes the replicated mark past it" ||
+	fail "a read-only transaction: the replicated mark is not past its IDs: $moved"
 sql primary -c 'CHECKPOINT' >/dev/null # the standby replays all of it (and a restartpoint may follow)
 lsn=$(sql primary -c 'SELECT pg_current_wal_lsn()')
 for _ in $(seq 1 120); do
