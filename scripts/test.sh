@@ -129,6 +129,8 @@ version_suites() {
 	log "PostgreSQL $v: generator state that fails safe (mark not writable, hung, garbled; clock_backward; copies)"
 	checks "$ROOT/test/concurrency/failsafe.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 	checks "$ROOT/test/concurrency/copies.sh" "$("$PG_CONFIG" --bindir)" no
+	log "PostgreSQL $v: failover: a promoted standby continues above its old primary's IDs (the mark through WAL)"
+	checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" no
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"
 	log "PostgreSQL $v: binary COPY of random payloads into every type"
@@ -174,6 +176,7 @@ version_suites() {
 	if [ "$v" = 15 ]; then
 		checks "$ROOT/test/concurrency/failsafe.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 		checks "$ROOT/test/concurrency/copies.sh" "$("$PG_CONFIG" --bindir)" yes
+		checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" yes
 	fi
 	cluster_stop
 }

@@ -17,6 +17,7 @@
 // read (permissions, no file descriptor left), until it can be: it is read again at each attempt.
 #include "pg/generators.hpp"
 
+#include "core/mark_floors.hpp"
 #include "core/scru160.hpp"
 #include "core/tbsl.hpp"
 #include "core/timeid.hpp"
@@ -24,6 +25,7 @@
 #include "core/uuid7.hpp"
 #include "pg/glue.hpp"
 #include "pg/high_water.hpp"
+#include "pg/mark_wal.hpp"
 #include "pg/wait_event.hpp"
 
 #include <new>
@@ -69,6 +71,7 @@ enum KeyState : std::uint32_t { key_missing, key_unchecked, key_unsaved, key_sav
 
 struct ServerState {
 	pg_atomic_uint64 durable_until_us; // IDs may carry times up to here (Unix µs): the mark on disk
+	std::int64_t writer;               // drawn at the state's start: names its marks in the replicated row
 	LWLock mark_lock;                  // held by the one session writing the mark file or settling the key
 	int mark_lock_tranche;
 	pg_atomic_uint32 mark_writer_pid; // who holds mark_lock, for the error of a session that gave up waiting
@@ -102,44 +105,55 @@ Home home = Home::none;
 shmem_request_hook_type previous_request_hook = nullptr;
 shmem_startup_hook_type previous_startup_hook = nullptr;
 
-// Why this session could not move the mark (or get the key): raised by report_not_durable.
-enum class Durable : std::uint8_t { ok, write_failed, busy, interrupted, unusable_file };
+// Why this session could not move the mark (or get the key): raised by report_not_durable. needs_wal: the
+// mark's WAL record must be prepared first, where errors may be raised (the tbsl stepper cannot).
+enum class Durable : std::uint8_t { ok, write_failed, busy, interrupted, unusable_file, needs_wal };
 Durable last_outcome = Durable::ok;
 WriteFailure last_write_failure{WriteStep::none, 0};
 // The file's state when this session last found it unusable, for the error (the shared one may change).
 FileRead last_file_problem{FileState::ok, 0, 0, {}};
 
-// Sets the generators just past the file's mark (every ID issued before carries a time at or below it) and
-// takes the fullrand key it holds: at the state's start, and when a file that could not be read at the start
-// is read later (no ID was issued meanwhile: nothing passes a mark of 0 while the file is unusable). With an
-// unusable file the mark stays 0, so every generator asks for a write, which refuses.
+void advance_to(pg_atomic_uint64 *last, std::uint64_t floor)
+{
+	std::uint64_t seen = pg_atomic_read_u64(last);
+	while (seen < floor && !pg_atomic_compare_exchange_u64(last, &seen, floor)) {
+	} // `seen` refreshed on failure
+}
+
+// Every generator past the IDs a mark covers, whatever it issued already (the replicated mark: mark_wal.cpp).
+void raise_generators(ServerState &s, std::int64_t mark)
+{
+	const mark_floors::Floors floors = mark_floors::floors_past(mark);
+	advance_to(&s.timeid_last_micros, floors.timeid_last_micros);
+	advance_to(&s.uid11_last, floors.uid11_last);
+	advance_to(&s.fullrand_last_ticket, floors.fullrand_last_ticket);
+	SpinLockAcquire(&s.tbsl_lock);
+	mark_floors::raise(s.tbsl, floors);
+	SpinLockRelease(&s.tbsl_lock);
+	SpinLockAcquire(&s.scru160_lock);
+	mark_floors::raise(s.scru160, floors);
+	SpinLockRelease(&s.scru160_lock);
+	SpinLockAcquire(&s.uuid7_lock);
+	mark_floors::raise(s.uuid7_last, floors);
+	SpinLockRelease(&s.uuid7_lock);
+}
+
+// Sets the generators past the file's mark (every ID issued before carries a time at or below it) and takes
+// the fullrand key it holds: at the state's start, and when a file that could not be read at the start is read
+// later (no ID was issued meanwhile: nothing passes a mark of 0 while the file is unusable; a replicated mark
+// taken meanwhile stays, as the generators are only raised). With an unusable file the mark stays 0, so every
+// generator asks for a write, which refuses.
 void start_past_mark(ServerState *s, const FileRead &file)
 {
 	const std::int64_t mark = file.state == FileState::ok ? file.contents.mark : 0;
-	const std::int64_t mark_ms = mark / 1000;
 	s->file_state = file.state;
 	s->file_error_number = file.error_number;
 	s->file_layout = file.layout;
-	pg_atomic_write_u64(&s->timeid_last_micros, static_cast<std::uint64_t>(mark));
-	pg_atomic_write_u64(&s->uid11_last, mark_ms > uid11::xid_epoch_ms
-	                                        ? uid11::make_xid(static_cast<std::uint64_t>(mark_ms - uid11::xid_epoch_ms),
-	                                                          uid11::xid_max_random)
-	                                        : 0);
-	pg_atomic_write_u64(&s->fullrand_last_ticket, uid11::last_ticket_of(mark));
 	const bool has_key = file.state == FileState::ok && file.contents.has_key;
 	s->fullrand_key = has_key ? file.contents : high_water::Contents{};
 	pg_write_barrier(); // the key before its state
 	pg_atomic_write_u32(&s->fullrand_key_state, has_key ? key_unchecked : key_missing);
-	SpinLockAcquire(&s->tbsl_lock);
-	s->tbsl.last_us = mark > 0 ? mark + 1 : -1; // like the others: past every TBSL issued before
-	SpinLockRelease(&s->tbsl_lock);
-	SpinLockAcquire(&s->scru160_lock);
-	s->scru160.timestamp = static_cast<std::uint64_t>(mark_ms); // with the counter used up: the next ms
-	s->scru160.counter = mark > 0 ? 0xFFFF : 0;
-	SpinLockRelease(&s->scru160_lock);
-	SpinLockAcquire(&s->uuid7_lock);
-	s->uuid7_last = uuid7::last_of_ms(static_cast<std::uint64_t>(mark_ms)); // above every UUIDv7 up to the mark
-	SpinLockRelease(&s->uuid7_lock);
+	raise_generators(*s, mark);
 	pg_write_barrier(); // the generators past the mark before the mark allows them to issue
 	pg_atomic_write_u64(&s->durable_until_us, static_cast<std::uint64_t>(mark));
 }
@@ -150,6 +164,8 @@ void init_state(void *memory)
 	auto *s = static_cast<ServerState *>(memory);
 	const FileRead file = read_high_water_file();
 	pg_atomic_init_u64(&s->durable_until_us, 0);
+	if (!pg_strong_random(&s->writer, sizeof s->writer)) // then the start time tells states apart
+		s->writer = GetCurrentTimestamp();
 	s->mark_lock_tranche = LWLockNewTrancheId();
 	LWLockInitialize(&s->mark_lock, s->mark_lock_tranche);
 	pg_atomic_init_u32(&s->mark_writer_pid, 0);
@@ -166,6 +182,7 @@ void init_state(void *memory)
 	SpinLockInit(&s->scru160_lock);
 	new (&s->scru160) scru160::State();
 	SpinLockInit(&s->uuid7_lock);
+	s->uuid7_last = uuid7::V7{};
 	start_past_mark(s, file);
 	if (file.state != FileState::ok && file.state != FileState::missing)
 		elog(LOG, "idtypes cannot use its high-water mark \"%s\": generation is stopped until it is repaired",
@@ -237,8 +254,9 @@ bool file_usable(ServerState &s)
 }
 
 // Under mark_lock: writes `mark` with the key the state holds (this instance's, or the file's one not yet
-// checked, kept as it was). While writes keep failing, each distinct failure is logged once.
-Durable write_mark(ServerState &s, std::int64_t mark)
+// checked, kept as it was), then into this database's replicated row (`wal`), before the mark is published.
+// While writes keep failing, each distinct failure is logged once.
+Durable write_mark(ServerState &s, std::int64_t mark, MarkWal &wal)
 {
 	if (!file_usable(s))
 		return Durable::unusable_file;
@@ -258,6 +276,7 @@ Durable write_mark(ServerState &s, std::int64_t mark)
 		elog(LOG, "idtypes wrote its high-water mark again");
 		s.logged_failure = WriteFailure{WriteStep::none, 0};
 	}
+	write_mark_wal(wal, mark, s.writer);
 	pg_atomic_write_u64(&s.durable_until_us, static_cast<std::uint64_t>(mark));
 	if (key_state == key_unsaved) {
 		pg_write_barrier(); // the key was stored before
@@ -268,16 +287,20 @@ Durable write_mark(ServerState &s, std::int64_t mark)
 
 // Makes sure IDs may carry times up to `until_us`: when that passes the mark on disk, one session writes
 // the next mark (reserved ahead) while any other that needs it waits. Never raises (it runs under the
-// core's tbsl stepper too); no lock while the mark is ahead.
-Durable make_durable(ServerState &s, std::int64_t until_us)
+// core's tbsl stepper too); no lock while the mark is ahead. `wal` null: not prepared (needs_wal, unless
+// in recovery, where no WAL is written).
+Durable make_durable(ServerState &s, std::int64_t until_us, MarkWal *wal)
 {
 	if (until_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)))
 		return Durable::ok;
+	MarkWal none;
+	if (wal == nullptr && !RecoveryInProgress())
+		return last_outcome = Durable::needs_wal;
 	Durable outcome = take_mark_lock(s);
 	if (outcome == Durable::ok) {
 		if (until_us > static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))) {
 			std::int64_t now = clock_now_us();
-			outcome = write_mark(s, (until_us > now ? until_us : now) + reserve_ahead_us);
+			outcome = write_mark(s, (until_us > now ? until_us : now) + reserve_ahead_us, wal ? *wal : none);
 		}
 		release_mark_lock(s);
 	}
@@ -348,6 +371,7 @@ constexpr const char *repair_hint =
 		         errhint("Free space on the data directory's file system, or make it writable: generation resumes "
 		                 "once the mark can be written.")));
 		break;
+	case Durable::needs_wal: // next_tbsl writes the record and the mark, never reports it
 	case Durable::ok: elog(ERROR, "idtypes: no failure of the high-water mark to report"); break;
 	}
 	pg_unreachable();
@@ -355,7 +379,11 @@ constexpr const char *repair_hint =
 
 void durable_or_error(ServerState &s, std::int64_t until_us)
 {
-	Durable outcome = make_durable(s, until_us);
+	if (until_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)))
+		return;
+	MarkWal wal = prepare_mark_wal();
+	Durable outcome = make_durable(s, until_us, &wal);
+	finish_mark_wal(wal);
 	if (outcome != Durable::ok)
 		report_not_durable(s, outcome);
 }
@@ -426,11 +454,33 @@ void attach_later()
 }
 #endif
 
+// Whether this backend raised the state past its database's replicated mark (mark_wal.cpp) since it left
+// recovery (or started outside it): done before it generates anything.
+bool replicated_mark_applied = false;
+
+// On a standby the state keeps its own file mark (a hot standby generates as a server of its own); at a
+// start and after a promotion it takes the larger of that and this database's replicated mark. A mark this
+// state wrote itself is skipped: the state is past every ID it issued, and that mark may be up to the
+// reserve ahead of the clock (raising to it would move IDs ahead of the time). One of another server (the
+// old primary), of the server before a restore, or of an earlier start (at or below the file's mark, which
+// is written first) is not.
+void apply_replicated_mark(ServerState &s)
+{
+	if (RecoveryInProgress())
+		return;
+	const ReplicatedMark row = read_replicated_mark();
+	if (row.mark_us > 0 && row.writer != s.writer)
+		raise_generators(s, row.mark_us);
+	replicated_mark_applied = true;
+}
+
 ServerState &server_state()
 {
 	if (state == nullptr)
 		attach_later();
 	mark_write_wait_event(); // registered here, where it may raise: the wait for the mark must not
+	if (!replicated_mark_applied)
+		apply_replicated_mark(*state);
 	return *state;
 }
 
@@ -457,7 +507,7 @@ tbsl::Step step_tbsl(void *ctx, const tbsl::Request &req, const tbsl::Clock &clo
 			now = clock.now_us(clock.ctx);
 		if (now > static_cast<std::int64_t>(pg_atomic_read_u64(&s->durable_until_us))) {
 			SpinLockRelease(&s->tbsl_lock);
-			if (make_durable(*s, now) != Durable::ok)
+			if (make_durable(*s, now, nullptr) != Durable::ok)
 				return tbsl::Step{tbsl::StepResult::no_clock, {}, 0, now};
 			continue;
 		}
@@ -536,11 +586,12 @@ uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random)
 
 namespace {
 
-// Under mark_lock: makes the state hold this instance's key, on disk. A key read from the file is kept
+// Under mark_lock: makes the state hold this instance's key, on disk (and the mark in `wal`). A key read from the file is kept
 // when its owner is this instance; a layout 1 file (idtypes 1.0, 1.1) names no owner: its key is kept by a
 // server that is not in recovery (most likely the one that drew it) and replaced on a standby, which is a
 // copy for certain.
-Durable settle_key(ServerState &s, const high_water::Instance &me, bool in_recovery, const uid11::FullrandKey &drawn)
+Durable settle_key(ServerState &s, const high_water::Instance &me, bool in_recovery, const uid11::FullrandKey &drawn,
+                   MarkWal &wal)
 {
 	high_water::Contents &key = s.fullrand_key;
 	std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
@@ -565,7 +616,7 @@ Durable settle_key(ServerState &s, const high_water::Instance &me, bool in_recov
 	// written with the mark as it is, or the reserve when there is none yet
 	std::int64_t durable = static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us));
 	std::int64_t fresh = clock_now_us() + reserve_ahead_us;
-	return write_mark(s, durable > fresh ? durable : fresh);
+	return write_mark(s, durable > fresh ? durable : fresh, wal);
 }
 
 // The server's fullrand key, settled and written to the mark file first if need be.
@@ -577,12 +628,14 @@ const uid11::FullrandKey &fullrand_key(ServerState &s)
 		const bool in_recovery = RecoveryInProgress();
 		uid11::FullrandKey drawn;
 		strong_random(&drawn, sizeof drawn);
+		MarkWal wal = prepare_mark_wal();
 		Durable outcome = take_mark_lock(s);
 		if (outcome == Durable::ok) {
 			// the file first: one read again only now may hold the key
-			outcome = file_usable(s) ? settle_key(s, me, in_recovery, drawn) : Durable::unusable_file;
+			outcome = file_usable(s) ? settle_key(s, me, in_recovery, drawn, wal) : Durable::unusable_file;
 			release_mark_lock(s);
 		}
+		finish_mark_wal(wal);
 		last_outcome = outcome;
 		if (outcome != Durable::ok)
 			report_not_durable(s, outcome);
@@ -611,7 +664,13 @@ uid11::Generated next_fullrand(std::int64_t now_us)
 tbsl::Generated next_tbsl(const tbsl::Request &request)
 {
 	ServerState &s = server_state();
-	return tbsl::generate(tbsl::Stepper{step_tbsl, &s}, request, tbsl::Clock{read_clock, pause_briefly, &s});
+	for (;;) {
+		tbsl::Generated g =
+		    tbsl::generate(tbsl::Stepper{step_tbsl, &s}, request, tbsl::Clock{read_clock, pause_briefly, &s});
+		if (g.status != tbsl::Status::clock_unavailable || last_outcome != Durable::needs_wal)
+			return g;
+		durable_or_error(s, clock_now_us()); // the step could not write the mark's WAL record: written here
+	}
 }
 
 void report_high_water_failure() { report_not_durable(server_state(), last_outcome); }

@@ -9,24 +9,9 @@ set -uo pipefail
 bin=${1:?usage: copies.sh BIN_DIR yes|no}
 preload=${2:?usage: copies.sh BIN_DIR yes|no}
 source "$(dirname "$0")/server.sh"
-work=$(mktemp -d /tmp/idtypes-copies.XXXXXX)
-chown postgres: "$work"
-chmod 755 "$work"
 settings="-c listen_addresses= -c fsync=off -c autovacuum=off"
 [ "$preload" = yes ] && settings+=" -c shared_preload_libraries=idtypes"
-declare -A port
-start() { # name: starts the cluster in $work/name on a port of its own, its socket in $work
-	local name=$1 tries
-	for tries in 1 2 3 4 5; do
-		port[$name]=$((20000 + RANDOM % 20000))
-		as_postgres "$bin/pg_ctl" -D "$work/$name" -l "$work/$name.log" -w -s -o "-p ${port[$name]} -k $work $settings" \
-			start && return 0
-	done
-	return 1
-}
-stop() { as_postgres "$bin/pg_ctl" -D "$work/$1" -w -s -m fast stop; }
-trap 'for d in "$work"/*/; do [ -f "$d/postmaster.pid" ] && as_postgres "$bin/pg_ctl" -D "$d" -s -m immediate stop; done; rm -rf "$work"' EXIT
-sql() { local name=$1; shift; PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -h "$work" -p "${port[$name]}" -U postgres -d postgres "$@"; }
+source "$(dirname "$0")/clusters.sh"
 key_of() { grep '^key ' "$work/$1/pg_idtypes_high_water"; }
 
 # name name label: 200,000 values from each server at once (both start at the same instant: a shared key
@@ -53,25 +38,8 @@ start primary || exit 1
 sql primary -c 'CREATE EXTENSION idtypes' -c 'SELECT uid11_generate_random()' >/dev/null || exit 1
 primary_key=$(key_of primary)
 
-# A standby: pg_basebackup -R where the version has one (15 here); else (17 and 18 come without client
-# tools here, and 15's pg_basebackup refuses newer servers) the same by the low-level backup API.
-if [ -x "$bin/pg_basebackup" ]; then
-	how="pg_basebackup -R"
-	as_postgres "$bin/pg_basebackup" -D "$work/standby" -R -X stream -c fast -h "$work" -p "${port[primary]}" -U postgres ||
-		exit 1
-else
-	how="pg_backup_start, a file copy, pg_backup_stop"
-	sql primary >"$work/backup_label" <<-EOF || exit 1
-		SELECT pg_backup_start('copies.sh', true) IS NOT NULL \g /dev/null
-		\! cp -a "$work/primary" "$work/standby"
-		SELECT labelfile FROM pg_backup_stop(false)
-	EOF
-	rm -f "$work/standby"/postmaster.{pid,opts}
-	mv "$work/backup_label" "$work/standby/backup_label"
-	touch "$work/standby/standby.signal"
-	echo "primary_conninfo = 'host=$work port=${port[primary]} user=postgres'" >>"$work/standby/postgresql.auto.conf"
-	chown -R postgres: "$work/standby"
-fi
+# A standby (test/concurrency/clusters.sh)
+make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" || exit 1
 start standby || exit 1
 for _ in $(seq 1 60); do sql standby -c 'SELECT 1' >/dev/null 2>&1 && break; sleep 0.5; done
 none_in_common primary standby "a primary and its hot standby ($how)"

@@ -123,10 +123,12 @@ as_postgres mkfifo "$mark.tmp"
 sleep 0.3
 psql_q -c "SELECT count(timeid_generate())" >"$workdir/writer" 2>&1 &
 writer=$!
-for _ in $(seq 1 50); do
-	[ -n "$(psql_q -c "SELECT 1 FROM pg_stat_activity WHERE query = 'SELECT count(timeid_generate())'
-		AND state = 'active' AND now() - query_start > interval '0.3 s'")" ] && break
-	sleep 0.2
+# the writer passes its 200 ms reserve and hangs opening the FIFO, holding the lock: waited for (in the
+# kernel's wait for a FIFO's reader), since a loaded machine can take longer than any fixed pause
+for _ in $(seq 1 100); do
+	pid=$(psql_q -c "SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT count(timeid_generate())%'")
+	[ -n "$pid" ] && grep -q wait_for_partner "/proc/$pid/wchan" 2>/dev/null && break
+	sleep 0.1
 done
 psql_q -c "SELECT timeid_generate()" >"$workdir/patient" 2>&1 &
 patient=$!

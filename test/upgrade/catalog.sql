@@ -1,6 +1,7 @@
 -- Everything the idtypes extension owns, described so that two databases can be compared line by line:
 -- types, functions (with volatility, strictness, parallel marking, C symbol, support function), operators,
--- operator classes and families with their members, casts, aggregates, range types, and every comment.
+-- operator classes and families with their members, casts, aggregates, range types, tables (columns,
+-- privileges), and every comment.
 -- Object identities are printed by name, never by OID.
 \pset format unaligned
 \pset tuples_only on
@@ -59,4 +60,10 @@ SELECT line FROM (
 	              r.rngmultitypid::regtype)
 	FROM members m JOIN pg_range r ON m.classid = 'pg_type'::regclass AND r.rngtypid = m.objid
 	JOIN pg_opclass c ON c.oid = r.rngsubopc
+	UNION ALL
+	SELECT format('table %s kind=%s persistence=%s acl=%s columns=%s', c.oid::regclass, c.relkind, c.relpersistence,
+	              c.relacl, (SELECT string_agg(format('%s %s notnull=%s', a.attname, a.atttypid::regtype, a.attnotnull), ', '
+	                                           ORDER BY a.attnum)
+	                         FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped))
+	FROM members m JOIN pg_class c ON m.classid = 'pg_class'::regclass AND c.oid = m.objid
 ) lines ORDER BY line COLLATE "C";

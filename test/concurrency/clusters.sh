@@ -1,0 +1,47 @@
+# shellcheck shell=bash
+# Clusters of a check's own, in a fresh directory (copies.sh, failover.sh): source it with `bin` (the bin
+# directory of the PostgreSQL under test) and `settings` (the servers' -c options) set. Sets `work` (the
+# directory: every cluster's data directory, log and socket are in it; removed at exit, its servers stopped).
+work=$(mktemp -d /tmp/idtypes-clusters.XXXXXX)
+chown postgres: "$work"
+chmod 755 "$work"
+as_postgres() { (cd "$work" && runuser -u postgres -- "$@"); }
+declare -A port
+start() { # name: starts the cluster in $work/name on a port of its own, its socket in $work
+	local name=$1 tries
+	for tries in 1 2 3 4 5; do
+		port[$name]=$((20000 + RANDOM % 20000))
+		as_postgres "$bin/pg_ctl" -D "$work/$name" -l "$work/$name.log" -w -s -o "-p ${port[$name]} -k $work $settings" \
+			start && return 0
+	done
+	return 1
+}
+stop() { as_postgres "$bin/pg_ctl" -D "$work/$1" -w -s -m fast stop; }
+trap 'for d in "$work"/*/; do [ -f "$d/postmaster.pid" ] && as_postgres "$bin/pg_ctl" -D "$d" -s -m immediate stop; done; rm -rf "$work"' EXIT
+sql() { local name=$1; shift; PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -h "$work" -p "${port[$name]}" -U postgres -d postgres "$@"; }
+
+# A hot standby of a running primary; sets `how` to the way it was made.
+
+# make_standby PRIMARY_DIR STANDBY_DIR SOCKET_DIR PORT: pg_basebackup -R where the version has one (15 here);
+# else (17 and 18 come without client tools here, and 15's pg_basebackup refuses newer servers) the same by
+# the low-level backup API. The standby is then started like any cluster.
+make_standby() {
+	local primary=$1 standby=$2 socket=$3 port=$4
+	if [ -x "$bin/pg_basebackup" ]; then
+		how="pg_basebackup -R"
+		as_postgres "$bin/pg_basebackup" -D "$standby" -R -X stream -c fast -h "$socket" -p "$port" -U postgres
+		return
+	fi
+	how="pg_backup_start, a file copy, pg_backup_stop"
+	PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -h "$socket" -p "$port" -U postgres \
+		-d postgres >"$socket/backup_label" <<-EOS || return 1
+		SELECT pg_backup_start('make_standby', true) IS NOT NULL \g /dev/null
+		\! cp -a "$primary" "$standby"
+		SELECT labelfile FROM pg_backup_stop(false)
+	EOS
+	rm -f "$standby"/postmaster.{pid,opts}
+	mv "$socket/backup_label" "$standby/backup_label"
+	touch "$standby/standby.signal"
+	echo "primary_conninfo = 'host=$socket port=$port user=postgres'" >>"$standby/postgresql.auto.conf"
+	chown -R postgres: "$standby"
+}
