@@ -44,6 +44,8 @@ namespace {
 
 // The layout is part of the name: a library with another layout must not attach to this one.
 constexpr const char *state_name = "idtypes generators v4";
+// The mark lock's tranche, as wait events and pg_stat_activity name it.
+constexpr const char *lock_tranche_name = "idtypes";
 
 constexpr std::uint32_t clock_id_not_drawn = 0xFFFFFFFF;
 
@@ -104,7 +106,7 @@ void init_state(void *memory)
 	const std::int64_t mark = file.state == FileState::ok ? file.contents.mark : 0;
 	const std::int64_t mark_ms = mark / 1000;
 	pg_atomic_init_u64(&s->durable_until_us, static_cast<std::uint64_t>(mark));
-	s->mark_lock_tranche = LWLockNewTrancheId();
+	s->mark_lock_tranche = new_lwlock_tranche(lock_tranche_name);
 	LWLockInitialize(&s->mark_lock, s->mark_lock_tranche);
 	pg_atomic_init_u32(&s->mark_writer_pid, 0);
 	s->file_state = file.state;
@@ -294,7 +296,7 @@ ServerState *main_segment_state()
 // Every process names the lock's tranche for itself (wait events, pg_stat_activity).
 void attach(ServerState *s, Home where)
 {
-	LWLockRegisterTranche(s->mark_lock_tranche, "idtypes");
+	name_lwlock_tranche(s->mark_lock_tranche, lock_tranche_name);
 	state = s;
 	home = where;
 }
@@ -318,7 +320,7 @@ void attach_at_startup()
 void attach_later()
 {
 	bool found = false;
-	attach(static_cast<ServerState *>(GetNamedDSMSegment(state_name, sizeof(ServerState), init_state, &found)),
+	attach(static_cast<ServerState *>(named_dsm_segment<init_state>(state_name, sizeof(ServerState), &found)),
 	       Home::dsm_registry);
 }
 #else
@@ -542,6 +544,14 @@ GeneratorReport generator_report()
 	                       static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))};
 }
 
+const char *generator_mode()
+{
+	server_state();
+	return home == Home::preloaded      ? "shared (preloaded)"
+	       : home == Home::dsm_registry ? "shared (named DSM segment)"
+	                                    : "shared (allocated at first use)";
+}
+
 uuid7::Generated next_uuid7(std::int64_t now_us, std::uint64_t random)
 {
 	ServerState &s = server_state();
@@ -568,14 +578,6 @@ extern "C" {
 PG_FUNCTION_INFO_V1(idtypes_generator_mode);
 
 // Where the server's generator state lives (attaching to it first).
-Datum idtypes_generator_mode(PG_FUNCTION_ARGS)
-{
-	using namespace idtypes::pg;
-	server_state();
-	const char *where = home == Home::preloaded      ? "shared (preloaded)"
-	                    : home == Home::dsm_registry ? "shared (named DSM segment)"
-	                                                 : "shared (allocated at first use)";
-	PG_RETURN_TEXT_P(cstring_to_text(where));
-}
+Datum idtypes_generator_mode(PG_FUNCTION_ARGS) { PG_RETURN_TEXT_P(cstring_to_text(idtypes::pg::generator_mode())); }
 
 } // extern "C"
