@@ -166,9 +166,9 @@ int identity_of(const IdentitySetting &s, FunctionCallInfo fcinfo, int n)
 
 void define_identity_settings()
 {
-	define<timeid_clock>("Clock id of the timeids generated without a clock_id argument.",
+	define<timeid_clock>("Clock id of the timeids generated without a clock_id argument: -1 to 1023.",
 	                     "-1 (the default) uses one clock id per server, drawn at random; 0 to 1023 sets it.");
-	define<tbsl_machine>("Machine id of the TBSLs generated without a machine_id argument.",
+	define<tbsl_machine>("Machine id of the TBSLs generated without a machine_id argument: 0 to 99.",
 	                     "Give every server that writes into the same keyspace its own id, 0 to 99.");
 	DefineCustomBoolVariable("idtypes.require_identity",
 	                         "Generators with an identity field refuse until the server's configuration gives it.",
