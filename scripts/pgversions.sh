@@ -88,16 +88,25 @@ pg_bindir() {
 	"$pg_config" --bindir
 }
 
+# The start of a build of DIR, inside its subshell: the umask, a scratch directory $tmp removed when the
+# subshell exits, and DIR emptied but for the subdirectories named after it.
+_pgv_start() {
+	local dir=$1 sub
+	shift
+	umask 022 # the postgres user must read all of it
+	tmp=$(mktemp -d) || { _pgv_fail "mktemp failed"; exit 1; }
+	trap 'rm -rf "$tmp"' EXIT
+	rm -rf "$dir" || { _pgv_fail "cannot remove $dir"; exit 1; }
+	for sub; do mkdir -p "$dir/$sub" || { _pgv_fail "cannot create $dir/$sub"; exit 1; }; done
+}
+
 # Fills DIR for MAJOR. A subshell, so its umask, trap and exits stay its own; every step is checked
 # by hand, since set -e would be ignored when the caller writes pg_ensure_version ... || ...
 _pgv_build() (
 	major=$1 suite=$2 dir=$3
 	die() { _pgv_fail "$*"; exit 1; }
 	[[ -f $dir/.ready ]] && exit 0
-	umask 022 # the postgres user must read all of it
-	tmp=$(mktemp -d) || die "mktemp failed"
-	trap 'rm -rf "$tmp"' EXIT
-	rm -rf "$dir" && mkdir -p "$dir/embedded" "$dir/headers" || die "cannot create $dir"
+	_pgv_start "$dir" embedded headers
 	for tool in npm node apt-get dpkg-deb flock; do
 		command -v "$tool" >/dev/null || die "$tool is needed"
 	done
@@ -236,10 +245,7 @@ _pgv_build_root() (
 	major=$1 suite=$2 dir=$3
 	die() { _pgv_fail "$*"; exit 1; }
 	[[ -f $dir/.ready ]] && exit 0
-	umask 022 # the postgres user must read all of it
-	tmp=$(mktemp -d) || die "mktemp failed"
-	trap 'rm -rf "$tmp"' EXIT
-	rm -rf "$dir" && mkdir -p "$dir/bin" || die "cannot create $dir"
+	_pgv_start "$dir" bin
 	((EUID == 0)) || die "building the Debian root of PostgreSQL $major needs root"
 	if ! command -v debootstrap >/dev/null || ! command -v bwrap >/dev/null; then
 		_pgv_say "installing debootstrap and bubblewrap"
