@@ -79,7 +79,8 @@ bool check_identity(int *value, void **extra, GucSource source)
 template <IdentitySetting &s>
 void assign_identity(int, void *extra)
 {
-	s.source = static_cast<const Assigned *>(extra)->source;
+	if (extra != nullptr) // PostgreSQL passes the extra that the check hook made for the value
+		s.source = static_cast<const Assigned *>(extra)->source;
 }
 
 template <IdentitySetting &s>

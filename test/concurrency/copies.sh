@@ -56,7 +56,7 @@ start primary || exit 1
 sql primary -c 'CREATE EXTENSION idtypes' -c 'SELECT uid11_generate_random()' >/dev/null || exit 1
 primary_key=$(key_of primary)
 
-# A standby: pg_basebackup -R where the version has one (15 here); else (17 and 18 come without client
+# A standby: pg_basebackup -R where the version has one (15 and 19 here); else (17 and 18 come without client
 # tools here, and 15's pg_basebackup refuses newer servers) the same by the low-level backup API.
 if [ -x "$bin/pg_basebackup" ]; then
 	how="pg_basebackup -R"
