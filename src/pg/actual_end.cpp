@@ -1,6 +1,11 @@
 // The index probe of get_actual_variable_range / get_actual_variable_endpoint (selfuncs.c), for the ID
 // types: one descent of the index from the wanted end, an index-only read wherever the visibility map
 // says the heap page is all-visible, a heap visit only otherwise.
+//
+// read_end() is PostgreSQL's get_actual_variable_endpoint (src/backend/utils/adt/selfuncs.c) adapted, under
+// the PostgreSQL License:
+// Portions Copyright (c) 1996-2025, PostgreSQL Global Development Group
+// Portions Copyright (c) 1994, Regents of the University of California
 #include "pg/actual_end.hpp"
 
 extern "C" {
@@ -49,11 +54,7 @@ bool read_end(Relation heap, Relation index, ScanDirection direction, TupleTable
 	ScanKeyData not_null;
 	ScanKeyEntryInitialize(&not_null, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy, InvalidOid, InvalidOid,
 	                       InvalidOid, Datum(0));
-#if PG_VERSION_NUM >= 180000
-	IndexScanDesc scan = index_beginscan(heap, index, &non_vacuumable, nullptr, 1, 0);
-#else
-	IndexScanDesc scan = index_beginscan(heap, index, &non_vacuumable, 1, 0);
-#endif
+	IndexScanDesc scan = begin_index_scan(heap, index, &non_vacuumable, 1, 0);
 	scan->xs_want_itup = true; // an index-only read
 	index_rescan(scan, &not_null, 1, nullptr, 0);
 	Buffer vm_buffer = InvalidBuffer;
@@ -76,6 +77,10 @@ bool read_end(Relation heap, Relation index, ScanDirection direction, TupleTable
 		}
 		if (scan->xs_itup == nullptr)
 			elog(ERROR, "no data returned for index-only scan");
+		// An entry that only may match (a lossy index) would need its heap row compared: no answer then,
+		// as in selfuncs.c. A btree, the only index probed, never asks for that.
+		if (scan->xs_recheck)
+			break;
 		Datum values[INDEX_MAX_KEYS];
 		bool isnull[INDEX_MAX_KEYS];
 		index_deform_tuple(scan->xs_itup, scan->xs_itupdesc, values, isnull);

@@ -50,6 +50,8 @@ namespace {
 
 // The layout is part of the name: a library with another layout must not attach to this one.
 constexpr const char *state_name = "idtypes generators v5";
+// The mark lock's tranche, as wait events and pg_stat_activity name it.
+constexpr const char *lock_tranche_name = "idtypes";
 
 constexpr std::uint32_t clock_id_not_drawn = 0xFFFFFFFF;
 
@@ -166,7 +168,7 @@ void init_state(void *memory)
 	pg_atomic_init_u64(&s->durable_until_us, 0);
 	if (!pg_strong_random(&s->writer, sizeof s->writer)) // then the start time tells states apart
 		s->writer = GetCurrentTimestamp();
-	s->mark_lock_tranche = LWLockNewTrancheId();
+	s->mark_lock_tranche = new_lwlock_tranche(lock_tranche_name);
 	LWLockInitialize(&s->mark_lock, s->mark_lock_tranche);
 	pg_atomic_init_u32(&s->mark_writer_pid, 0);
 	ConditionVariableInit(&s->mark_released);
@@ -404,7 +406,7 @@ ServerState *main_segment_state()
 // Every process names the lock's tranche for itself (wait events, pg_stat_activity).
 void attach(ServerState *s, Home where)
 {
-	LWLockRegisterTranche(s->mark_lock_tranche, "idtypes");
+	name_lwlock_tranche(s->mark_lock_tranche, lock_tranche_name);
 	state = s;
 	home = where;
 }
@@ -428,7 +430,7 @@ void attach_at_startup()
 void attach_later()
 {
 	bool found = false;
-	attach(static_cast<ServerState *>(GetNamedDSMSegment(state_name, sizeof(ServerState), init_state, &found)),
+	attach(static_cast<ServerState *>(named_dsm_segment<init_state>(state_name, sizeof(ServerState), &found)),
 	       Home::dsm_registry);
 }
 #else
@@ -702,6 +704,14 @@ GeneratorReport generator_report()
 	                       static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))};
 }
 
+const char *generator_mode()
+{
+	server_state();
+	return home == Home::preloaded      ? "shared (preloaded)"
+	       : home == Home::dsm_registry ? "shared (named DSM segment)"
+	                                    : "shared (allocated at first use)";
+}
+
 uuid7::Generated next_uuid7(std::int64_t now_us, std::uint64_t random)
 {
 	ServerState &s = server_state();
@@ -728,14 +738,6 @@ extern "C" {
 PG_FUNCTION_INFO_V1(idtypes_generator_mode);
 
 // Where the server's generator state lives (attaching to it first).
-Datum idtypes_generator_mode(PG_FUNCTION_ARGS)
-{
-	using namespace idtypes::pg;
-	server_state();
-	const char *where = home == Home::preloaded      ? "shared (preloaded)"
-	                    : home == Home::dsm_registry ? "shared (named DSM segment)"
-	                                                 : "shared (allocated at first use)";
-	PG_RETURN_TEXT_P(cstring_to_text(where));
-}
+Datum idtypes_generator_mode(PG_FUNCTION_ARGS) { PG_RETURN_TEXT_P(cstring_to_text(idtypes::pg::generator_mode())); }
 
 } // extern "C"

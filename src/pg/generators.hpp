@@ -58,6 +58,9 @@ struct GeneratorReport {
 	std::int64_t mark_us;
 };
 GeneratorReport generator_report();
+// Where the state lives, as idtypes_generator_mode() says it: "shared (preloaded)", "shared (named DSM
+// segment)" or "shared (allocated at first use)". Attaches to the state first.
+const char *generator_mode();
 
 // The next UUIDv7 of the server (uuid7::next over the last one issued by any session), drawing on 64 random
 // bits. Not ok past the year 10889.

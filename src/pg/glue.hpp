@@ -45,11 +45,8 @@ extern "C" {
 #include "utils/timestamp.h"
 }
 
-// The supported range, stated once; code for other versions is kept behind PG_VERSION_NUM checks of
-// this range only (16 is built by the same code but not tested here: no 16 headers can be had).
-#if PG_VERSION_NUM < 150000 || PG_VERSION_NUM >= 190000
-#error "idtypes supports PostgreSQL 15 to 18"
-#endif
+// The supported versions, and the APIs that changed between them.
+#include "pg/compat.hpp"
 
 namespace idtypes::pg {
 

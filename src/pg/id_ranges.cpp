@@ -91,7 +91,7 @@ struct HelperPair {
 HelperPair known_helpers[16]; // two per type (prefix, window): four formats and uuid
 int known_helper_count = 0;
 
-void forget_helpers(Datum, int, uint32) { known_helper_count = 0; }
+void forget_helpers(Datum, SysCacheId, uint32) { known_helper_count = 0; }
 
 // `<type>_<kind>_<end>(argtype)` in the schema of the function being planned (the extension's schema).
 Oid helper_function(const IdTypeTraits &t, const char *schema, const char *kind, const char *end, Oid argtype)
@@ -271,11 +271,11 @@ Datum planner_support(FunctionCallInfo fcinfo, const IdTypeTraits &t, Selector s
 	if (IsA(req, SupportRequestSelectivity)) { // the operator's function called by name, left as a filter
 		auto *r = reinterpret_cast<SupportRequestSelectivity *>(req);
 		if (r->is_join)
-			PG_RETURN_POINTER(nullptr);
+			return null_pointer_datum();
 		r->selectivity = selector_selectivity(t, s, r->root, r->args, r->varRelid);
 		PG_RETURN_POINTER(r);
 	}
-	PG_RETURN_POINTER(nullptr);
+	return null_pointer_datum();
 }
 
 bool rewritten_pair_bounds(const IdTypeTraits &t, PlannerInfo *root, Node *lo_expr, Node *hi_expr, IdBounds &out)

@@ -21,8 +21,8 @@
 
 extern "C" {
 #include "access/htup_details.h"
+#include "access/parallel.h"
 #include "utils/acl.h"
-#include "utils/guc_tables.h"
 }
 
 namespace idtypes::pg {
@@ -34,65 +34,77 @@ struct IdentitySetting {
 	const char *argument; // the generators' argument that gives an identity instead
 	int min, max;         // timeid's min, -1, stands for the server's clock id, drawn at random once
 	int value;            // the parameter's variable; its boot value until defined
-	config_int *record;   // PostgreSQL's record of the parameter: its bounds, the source of its value
+	GucSource source;     // where `value` came from, kept along with it by the assign hook
 };
 
 IdentitySetting timeid_clock{
-    "idtypes.timeid_clock_id", "clock_id", -1, static_cast<int>(timeid::max_clock_id), -1, nullptr};
+    "idtypes.timeid_clock_id", "clock_id", -1, static_cast<int>(timeid::max_clock_id), -1, PGC_S_DEFAULT};
 IdentitySetting tbsl_machine{
-    "idtypes.tbsl_machine_id", "machine_id", 0, static_cast<int>(tbsl::max_machine), 0, nullptr};
+    "idtypes.tbsl_machine_id", "machine_id", 0, static_cast<int>(tbsl::max_machine), 0, PGC_S_DEFAULT};
 bool require_identity = false;
 
-config_int *int_record(const char *name)
+// True while the parameters are being defined: PostgreSQL then applies the values set before the library was
+// loaded (postgresql.conf, the command line, ALTER DATABASE/ROLE ... SET, connection options, SET in the
+// session). It would replace one out of range by the default with only a WARNING (perhaps only in the server
+// log): for an identity, another writer's identity. So such a value is kept, and identity_of() refuses to
+// generate with it, naming it. Any value set after that is checked when it is set (SET, ALTER ... SET, a
+// reload). A parallel worker is given its leader's values, which were accepted there.
+bool defining = false;
+
+// What the check hook hands to the assign hook: PostgreSQL keeps it with the value (in its stack of values
+// for SET LOCAL, RESET, the end of a transaction, a reload) and hands it back to the assign hook whenever it
+// makes that value current again, so `source` always belongs to the value in use. That source is the one
+// pg_settings.source shows.
+struct Assigned {
+	GucSource source;
+};
+
+// PostgreSQL's own bounds are INT_MIN..INT_MAX (so that it never replaces a value set before loading); the
+// real range is checked here, with PostgreSQL's own message for an out-of-range value.
+template <IdentitySetting &s>
+bool check_identity(int *value, void **extra, GucSource source)
 {
-#if PG_VERSION_NUM >= 160000
-	config_generic *found = find_option(name, false, true, ERROR);
-#else
-	config_generic *found = nullptr;
-	config_generic **all = get_guc_variables();
-	for (int i = 0, n = GetNumConfigOptions(); i < n && found == nullptr; i++)
-		if (strcmp(all[i]->name, name) == 0)
-			found = all[i];
-#endif
-	if (found == nullptr || found->vartype != PGC_INT)
-		elog(ERROR, "idtypes could not find its parameter \"%s\"", name);
-	return reinterpret_cast<config_int *>(found); // a config_int starts with its config_generic
+	if ((*value < s.min || *value > s.max) && !defining && !InitializingParallelWorker) {
+		GUC_check_errmsg("%d is outside the valid range for parameter \"%s\" (%d .. %d)", *value, s.name, s.min, s.max);
+		return false;
+	}
+	auto *assigned = static_cast<Assigned *>(guc_extra_alloc(sizeof(Assigned)));
+	if (assigned == nullptr)
+		return false;
+	assigned->source = source;
+	*extra = assigned;
+	return true;
 }
 
-// A value set before the library was loaded (postgresql.conf, the command line, ALTER DATABASE/ROLE ...
-// SET, connection options, SET in the session) is applied while the parameter is defined, and PostgreSQL
-// would replace one out of range by the default with only a WARNING (perhaps only in the server log): for
-// an identity, another writer's identity. So the parameter is defined taking any integer, which keeps such
-// a value (identity_of() then refuses to generate with it, naming it), and narrowed right after: from then
-// on PostgreSQL itself refuses an out-of-range value when it is set (SET, ALTER ... SET, a reload), and
-// pg_settings shows the real range.
-void define(IdentitySetting &s, const char *short_desc, const char *long_desc)
+template <IdentitySetting &s>
+void assign_identity(int, void *extra)
 {
-	DefineCustomIntVariable(s.name, short_desc, long_desc, &s.value, s.value, INT_MIN, INT_MAX, PGC_SUSET, 0, nullptr,
-	                        nullptr, nullptr);
-	s.record = int_record(s.name);
-	s.record->min = s.min;
-	s.record->max = s.max;
+	if (extra != nullptr) // PostgreSQL passes the extra that the check hook made for the value
+		s.source = static_cast<const Assigned *>(extra)->source;
+}
+
+template <IdentitySetting &s>
+void define(const char *short_desc, const char *long_desc)
+{
+	defining = true;
+	DefineCustomIntVariable(s.name, short_desc, long_desc, &s.value, s.value, INT_MIN, INT_MAX, PGC_SUSET, 0,
+	                        check_identity<s>, assign_identity<s>, nullptr);
+	defining = false;
 }
 
 bool in_range(const IdentitySetting &s) { return s.value >= s.min && s.value <= s.max; }
 
-// Where the value in use came from, as idtypes_identity() names it. PostgreSQL's record of the parameter
-// holds the source of its current value (what pg_settings.source shows); every path that changes the value
-// (SET, RESET, the end of a transaction, a reload, a value applied while the parameter is defined) sets it
-// along, so reading it where the identity is used is exact. (A check hook sees a GucSource too, but also for
-// values that are then not applied; carrying it to an assign hook through `extra` would only rebuild this.)
-// "configuration": postgresql.conf (ALTER SYSTEM included) or the server's command line, the same for every
-// session; "session": ALTER ROLE/DATABASE ... SET, connection options or SET, which a session may not share
-// with the others; "random": timeid's -1; "default": never set.
+// Where the value in use came from, as idtypes_identity() names it: "configuration": postgresql.conf
+// (ALTER SYSTEM included) or the server's command line, the same for every session; "session": ALTER
+// ROLE/DATABASE ... SET, connection options or SET, which a session may not share with the others;
+// "random": timeid's -1; "default": never set.
 const char *origin_of(const IdentitySetting &s)
 {
 	if (s.min == -1 && s.value == -1)
 		return "random";
-	GucSource source = s.record->gen.source;
-	if (source == PGC_S_DEFAULT)
+	if (s.source == PGC_S_DEFAULT)
 		return "default";
-	return source <= PGC_S_ARGV ? "configuration" : "session";
+	return s.source <= PGC_S_ARGV ? "configuration" : "session";
 }
 
 bool configured(const IdentitySetting &s)
@@ -113,9 +125,8 @@ void require_configured(const IdentitySetting &s)
 	ereport(ERROR,
 	        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 	         errmsg("%s is not set in this server's configuration, and idtypes.require_identity is on", s.name),
-	         s.min == -1 && s.value == -1
-	             ? errdetail("It is -1: the clock id would be drawn at random.")
-	             : errdetail("It is %d, from %s.", s.value, GucSource_Names[s.record->gen.source]),
+	         s.min == -1 && s.value == -1 ? errdetail("It is -1: the clock id would be drawn at random.")
+	                                      : errdetail("It is %d, from %s.", s.value, origin_of(s)),
 	         errhint("Give this server its own %s, %d to %d, in postgresql.conf or with ALTER SYSTEM, and reload.",
 	                 s.name, 0, s.max)));
 }
@@ -156,10 +167,10 @@ int identity_of(const IdentitySetting &s, FunctionCallInfo fcinfo, int n)
 
 void define_identity_settings()
 {
-	define(timeid_clock, "Clock id of the timeids generated without a clock_id argument.",
-	       "-1 (the default) uses one clock id per server, drawn at random; 0 to 1023 sets it.");
-	define(tbsl_machine, "Machine id of the TBSLs generated without a machine_id argument.",
-	       "Give every server that writes into the same keyspace its own id, 0 to 99.");
+	define<timeid_clock>("Clock id of the timeids generated without a clock_id argument: -1 to 1023.",
+	                     "-1 (the default) uses one clock id per server, drawn at random; 0 to 1023 sets it.");
+	define<tbsl_machine>("Machine id of the TBSLs generated without a machine_id argument: 0 to 99.",
+	                     "Give every server that writes into the same keyspace its own id, 0 to 99.");
 	DefineCustomBoolVariable("idtypes.require_identity",
 	                         "Generators with an identity field refuse until the server's configuration gives it.",
 	                         "For fleets: timeid_generate needs idtypes.timeid_clock_id, tbsl_generate and "
@@ -182,8 +193,6 @@ std::uint32_t tbsl_machine_id_for(FunctionCallInfo fcinfo, int n)
 
 extern "C" {
 
-Datum idtypes_generator_mode(PG_FUNCTION_ARGS); // generators.cpp
-
 PG_FUNCTION_INFO_V1(idtypes_identity);
 
 // One row: what this server generates with (in this session) and where its generator state stands.
@@ -195,8 +204,6 @@ Datum idtypes_identity(PG_FUNCTION_ARGS)
 	if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE)
 		elog(ERROR, "idtypes_identity() must return a row");
 	const GeneratorReport state = generator_report();
-	LOCAL_FCINFO(mode_call, 0);
-	InitFunctionCallInfoData(*mode_call, nullptr, 0, InvalidOid, nullptr, nullptr);
 
 	Datum values[6];
 	bool nulls[6] = {};
@@ -206,7 +213,7 @@ Datum idtypes_identity(PG_FUNCTION_ARGS)
 	values[1] = CStringGetTextDatum(origin_of(timeid_clock));
 	values[2] = Int32GetDatum(tbsl_machine.value);
 	values[3] = CStringGetTextDatum(origin_of(tbsl_machine));
-	values[4] = idtypes_generator_mode(mode_call); // what idtypes_generator_mode() says
+	values[4] = CStringGetTextDatum(generator_mode()); // what idtypes_generator_mode() says
 	nulls[5] = state.mark_us == 0;
 	values[5] = nulls[5] ? Datum(0) : TimestampTzGetDatum(timestamptz_of_units(unix_us, state.mark_us));
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls)));

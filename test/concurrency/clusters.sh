@@ -22,7 +22,7 @@ sql() { local name=$1; shift; PGOPTIONS="-c client_min_messages=warning" psql -X
 
 # A hot standby of a running primary; sets `how` to the way it was made.
 
-# make_standby PRIMARY_DIR STANDBY_DIR SOCKET_DIR PORT: pg_basebackup -R where the version has one (15 here);
+# make_standby PRIMARY_DIR STANDBY_DIR SOCKET_DIR PORT: pg_basebackup -R where the version has one (15 and 19 here);
 # else (17 and 18 come without client tools here, and 15's pg_basebackup refuses newer servers) the same by
 # the low-level backup API. The standby is then started like any cluster.
 make_standby() {
