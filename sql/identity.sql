@@ -4,14 +4,12 @@
 -- across a reload and idtypes_identity() before any ID: test/concurrency/identity.sh.)
 
 LOAD 'idtypes'; -- the settings exist once the library is loaded
--- superuser context; require_identity is off unless the configuration says otherwise. PostgreSQL's bounds
--- take any integer, so that it never replaces a value set before the library was loaded (idtypes keeps it and
--- refuses to generate with it, test/concurrency/settings.sh); the real range, in the description, is checked
--- by idtypes whenever a value is set
-SELECT name, context, min_val, max_val, boot_val, vartype, short_desc FROM pg_settings
+-- the real ranges, superuser context; require_identity is off unless the configuration says otherwise (a value
+-- out of range set before the library was loaded: generation refuses, naming it, test/concurrency/settings.sh)
+SELECT name, context, min_val, max_val, boot_val, vartype FROM pg_settings
 WHERE name IN ('idtypes.timeid_clock_id', 'idtypes.tbsl_machine_id', 'idtypes.require_identity')
 ORDER BY name;
--- an out-of-range value is refused when it is set
+-- PostgreSQL itself refuses an out-of-range value when it is set
 SET idtypes.tbsl_machine_id = 100;
 SET idtypes.timeid_clock_id = -2;
 

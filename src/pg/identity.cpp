@@ -16,12 +16,10 @@
 #include "core/timeid.hpp"
 #include "pg/generators.hpp"
 
-#include <climits>
 #include <cstring>
 
 extern "C" {
 #include "access/htup_details.h"
-#include "access/parallel.h"
 #include "utils/acl.h"
 }
 
@@ -29,49 +27,52 @@ namespace idtypes::pg {
 
 namespace {
 
-struct IdentitySetting {
-	const char *name;     // the parameter
-	const char *argument; // the generators' argument that gives an identity instead
-	int min, max;         // timeid's min, -1, stands for the server's clock id, drawn at random once
-	int value;            // the parameter's variable; its boot value until defined
-	GucSource source;     // where `value` came from, kept along with it by the assign hook
-};
-
-IdentitySetting timeid_clock{
-    "idtypes.timeid_clock_id", "clock_id", -1, static_cast<int>(timeid::max_clock_id), -1, PGC_S_DEFAULT};
-IdentitySetting tbsl_machine{
-    "idtypes.tbsl_machine_id", "machine_id", 0, static_cast<int>(tbsl::max_machine), 0, PGC_S_DEFAULT};
-bool require_identity = false;
-
-// True while the parameters are being defined: PostgreSQL then applies the values set before the library was
-// loaded (postgresql.conf, the command line, ALTER DATABASE/ROLE ... SET, connection options, SET in the
-// session). It would replace one out of range by the default with only a WARNING (perhaps only in the server
-// log): for an identity, another writer's identity. So such a value is kept, and identity_of() refuses to
-// generate with it, naming it. Any value set after that is checked when it is set (SET, ALTER ... SET, a
-// reload). A parallel worker is given its leader's values, which were accepted there.
-bool defining = false;
-
 // What the check hook hands to the assign hook: PostgreSQL keeps it with the value (in its stack of values
 // for SET LOCAL, RESET, the end of a transaction, a reload) and hands it back to the assign hook whenever it
-// makes that value current again, so `source` always belongs to the value in use. That source is the one
-// pg_settings.source shows.
+// makes that value current again, so what it says always belongs to the value in use.
 struct Assigned {
-	GucSource source;
+	GucSource source;       // where the value came from: the one pg_settings.source shows
+	bool stands_in = false; // the default, in use because the value set before loading was refused
 };
 
-// PostgreSQL's own bounds are INT_MIN..INT_MAX (so that it never replaces a value set before loading); the
-// real range is checked here, with PostgreSQL's own message for an out-of-range value.
+struct IdentitySetting {
+	const char *name;      // the parameter
+	const char *argument;  // the generators' argument that gives an identity instead
+	int min, max;          // timeid's min, -1, stands for the server's clock id, drawn at random once
+	int value;             // the parameter's variable; its boot value until defined
+	GucSource source;      // where `value` came from (Assigned::source of the value in use)
+	bool refused;          // the value in use stands in for one refused when the library was loaded
+	char refused_text[32]; // that value, as it was set
+	Assigned *in_use;      // the Assigned of the value in use
+};
+
+IdentitySetting timeid_clock{"idtypes.timeid_clock_id",
+                             "clock_id",
+                             -1,
+                             static_cast<int>(timeid::max_clock_id),
+                             -1,
+                             PGC_S_DEFAULT,
+                             false,
+                             "",
+                             nullptr};
+IdentitySetting tbsl_machine{"idtypes.tbsl_machine_id",
+                             "machine_id",
+                             0,
+                             static_cast<int>(tbsl::max_machine),
+                             0,
+                             PGC_S_DEFAULT,
+                             false,
+                             "",
+                             nullptr};
+bool require_identity = false;
+
 template <IdentitySetting &s>
-bool check_identity(int *value, void **extra, GucSource source)
+bool check_identity(int *, void **extra, GucSource source)
 {
-	if ((*value < s.min || *value > s.max) && !defining && !InitializingParallelWorker) {
-		GUC_check_errmsg("%d is outside the valid range for parameter \"%s\" (%d .. %d)", *value, s.name, s.min, s.max);
-		return false;
-	}
 	auto *assigned = static_cast<Assigned *>(guc_extra_alloc(sizeof(Assigned)));
 	if (assigned == nullptr)
 		return false;
-	assigned->source = source;
+	*assigned = Assigned{source, false};
 	*extra = assigned;
 	return true;
 }
@@ -79,20 +80,40 @@ bool check_identity(int *value, void **extra, GucSource source)
 template <IdentitySetting &s>
 void assign_identity(int, void *extra)
 {
-	if (extra != nullptr) // PostgreSQL passes the extra that the check hook made for the value
-		s.source = static_cast<const Assigned *>(extra)->source;
+	if (extra == nullptr) // PostgreSQL passes the extra that the check hook made for the value
+		return;
+	auto *assigned = static_cast<Assigned *>(extra);
+	s.source = assigned->source;
+	s.refused = assigned->stands_in;
+	s.in_use = assigned;
 }
 
+// Defines the parameter with its real range (pg_settings shows it). A value set before the library was loaded
+// (postgresql.conf, the command line, ALTER DATABASE/ROLE ... SET, connection options, SET in the session)
+// and out of that range is then refused by PostgreSQL, which keeps the default with only a WARNING (perhaps
+// only in the server log): for an identity, another writer's identity. So the default, in use in its place,
+// is marked as standing in for it (in its Assigned, which PostgreSQL hands back whenever it makes that value
+// current again, e.g. RESET), and identity_of() refuses to generate with it, naming the value set.
+// Any value set later is checked when it is set (SET, ALTER ... SET, a reload). A value in range that
+// PostgreSQL did not apply (set by a role that may not set the parameter) is PostgreSQL's rule, as for any
+// parameter: its WARNING, and the default.
 template <IdentitySetting &s>
 void define(const char *short_desc, const char *long_desc)
 {
-	defining = true;
-	DefineCustomIntVariable(s.name, short_desc, long_desc, &s.value, s.value, INT_MIN, INT_MAX, PGC_SUSET, 0,
+	const char *preset = GetConfigOption(s.name, true, false); // the placeholder's text, if one was set
+	const bool was_set = preset != nullptr;
+	if (was_set)
+		strlcpy(s.refused_text, preset, sizeof s.refused_text);
+	DefineCustomIntVariable(s.name, short_desc, long_desc, &s.value, s.value, s.min, s.max, PGC_SUSET, 0,
 	                        check_identity<s>, assign_identity<s>, nullptr);
-	defining = false;
+	int parsed = 0;
+	const bool out_of_range =
+	    was_set && (!parse_int(s.refused_text, &parsed, 0, nullptr) || parsed < s.min || parsed > s.max);
+	if (out_of_range && s.in_use != nullptr) {
+		s.in_use->stands_in = true;
+		s.refused = true;
+	}
 }
-
-bool in_range(const IdentitySetting &s) { return s.value >= s.min && s.value <= s.max; }
 
 // Where the value in use came from, as idtypes_identity() names it: "configuration": postgresql.conf
 // (ALTER SYSTEM included) or the server's command line, the same for every session; "session": ALTER
@@ -109,7 +130,7 @@ const char *origin_of(const IdentitySetting &s)
 
 bool configured(const IdentitySetting &s)
 {
-	return s.value >= 0 && in_range(s) && strcmp(origin_of(s), "configuration") == 0;
+	return s.value >= 0 && !s.refused && strcmp(origin_of(s), "configuration") == 0;
 }
 
 // What the generator uses without an argument: the setting, or for timeid's -1 the server's drawn clock id.
@@ -134,9 +155,9 @@ void require_configured(const IdentitySetting &s)
 int identity_of(const IdentitySetting &s, FunctionCallInfo fcinfo, int n)
 {
 	if (PG_ARGISNULL(n)) {
-		if (!in_range(s))
+		if (s.refused)
 			ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			                errmsg("invalid value for parameter \"%s\": %d", s.name, s.value),
+			                errmsg("invalid value for parameter \"%s\": %s", s.name, s.refused_text),
 			                errdetail("It was set before idtypes was loaded, so it could not be checked then; it "
 			                          "must be between %d and %d.",
 			                          s.min, s.max),
@@ -149,7 +170,7 @@ int identity_of(const IdentitySetting &s, FunctionCallInfo fcinfo, int n)
 		report_out_of_range(s.argument, 0, s.max, given);
 	require_configured(s);
 	// superuser() first: it is cached, the privilege is a catalog lookup
-	if (superuser() || (in_range(s) && given == own_identity(s)))
+	if (superuser() || (!s.refused && given == own_identity(s)))
 		return given;
 	if (pg_parameter_aclcheck(s.name, GetUserId(), ACL_SET) != ACLCHECK_OK)
 		ereport(
