@@ -61,7 +61,13 @@ checks() {
 }
 
 export WERROR=1 # the extension's build treats warnings as errors here, like the core's
-ensure_packages || { count 0 1; finish; }
+ensure_packages debootstrap bubblewrap || { count 0 1; finish; } # the two: for 19's root (scripts/pgversions.sh)
+
+# The newer versions are fetched in the background while the core's checks and 15 run: on a fresh machine
+# that is minutes of downloads (19's Debian root above all). pg_ensure_version waits for a fetch under way
+# (its lock), and says what failed; the background's own log is kept for that.
+prefetch_log=$(mktemp /tmp/idtypes-prefetch.XXXXXX)
+(for v in "${versions[@]}"; do [ "$v" = 15 ] || pg_ensure_version "$v" >/dev/null; done) >"$prefetch_log" 2>&1 &
 
 log "code style (clang-format --dry-run --Werror over src/ and test/)"
 if (cd "$ROOT" && clang-format --dry-run --Werror src/*/*.[ch]pp test/*/*.[ch]pp); then
@@ -102,7 +108,7 @@ unit_tests "$ROOT/build-sanitize" -DIDTYPES_SANITIZE=ON -DCMAKE_DISABLE_FIND_PAC
 dump_dir=$(mktemp -d)
 run_dir=$(mktemp -d /tmp/idtypes-run.XXXXXX) # this run's copies of the PostgreSQL installations
 chmod 755 "$run_dir"
-trap 'cluster_stop; rm -rf "$dump_dir" "$run_dir"' EXIT
+trap 'cluster_stop; rm -rf "$dump_dir" "$run_dir" "$prefetch_log"' EXIT
 
 # The tests every version runs, in a cluster of its own per mode. MODE_ON_DEMAND: what
 # idtypes_generator_mode() says when idtypes is not preloaded.
@@ -233,7 +239,7 @@ extra_suites_15() {
 }
 
 for v in "${versions[@]}"; do
-	PG_CONFIG=$(pg_ensure_version "$v") || { echo "FAIL: PostgreSQL $v could not be fetched"; count 0 1; continue; }
+	PG_CONFIG=$(pg_ensure_version "$v") || { cat "$prefetch_log"; echo "FAIL: PostgreSQL $v could not be fetched"; count 0 1; continue; }
 	PG_CONFIG=$(private_install "$PG_CONFIG" "$run_dir") || { echo "FAIL: a private copy of PostgreSQL $v"; count 0 1; continue; }
 	export PG_CONFIG
 	dir=$(version_tree "$v")
