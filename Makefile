@@ -60,8 +60,11 @@ endif
 override with_llvm = no
 
 PG_CONFIG ?= pg_config
+# `make sql-edition` alone needs no PostgreSQL (nor its pg_config): it only concatenates SQL
+ifneq ($(MAKECMDGOALS),sql-edition)
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+endif
 
 -include $(OBJS:.o=.d)
 
