@@ -100,10 +100,11 @@ void assign_identity(int, void *extra)
 template <IdentitySetting &s>
 void define(const char *short_desc, const char *long_desc)
 {
-	const char *preset = GetConfigOption(s.name, true, false); // the placeholder's text, if one was set
-	const bool was_set = preset != nullptr;
+	// the placeholder's text, if one was set (19 answers "" where none was: no value either way)
+	const char *preset = GetConfigOption(s.name, true, false);
+	const bool was_set = preset != nullptr && preset[0] != '\0';
 	if (was_set)
-		strlcpy(s.refused_text, preset, sizeof s.refused_text);
+		snprintf(s.refused_text, sizeof s.refused_text, "%s", preset);
 	DefineCustomIntVariable(s.name, short_desc, long_desc, &s.value, s.value, s.min, s.max, PGC_SUSET, 0,
 	                        check_identity<s>, assign_identity<s>, nullptr);
 	int parsed = 0;
