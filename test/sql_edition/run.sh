@@ -225,8 +225,11 @@ fi
 
 # 9. CREATE EXTENSION idtypes_sql (the control file, no module) by the database's owner, not a superuser
 sharedir=$("${PG_CONFIG:-$bin/pg_config}" --sharedir) # PG_CONFIG: the server's (test.sh exports it)
+# 19 runs in its Debian root (scripts/pgversions.sh): its extension directory is seen from inside it
+runner=$(dirname "${PG_CONFIG:-$bin/pg_config}")/in-root
+in_server() { if [ -x "$runner" ]; then "$runner" "$@"; else "$@"; fi; }
 ext=idsql_ext_$$
-if cp "$root/idtypes_sql.control" "$sharedir/extension/" && cp "$script" "$sharedir/extension/idtypes_sql--1.0.sql" &&
+if in_server cp "$root/idtypes_sql.control" "$sharedir/extension/" && in_server cp "$script" "$sharedir/extension/idtypes_sql--1.0.sql" &&
 	psql_q -d postgres -c "CREATE DATABASE $ext OWNER $role" && psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$ext" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >"$work/ext.out" 2>&1 &&
 	[ "$(as_role -d "$ext" -c "SELECT timeid_min(now()) < timeid_generate() AND tbsl_generate() ^@ '2' AND uid11_generate() <@ tstzrange(now() - interval '1 hour', null) AND scru160_generate() IS NOT NULL")" = t ] &&
 	[ "$(psql_q -d "$ext" -c "SELECT array_length(extconfig, 1) FROM pg_extension WHERE extname = 'idtypes_sql'")" = 6 ] &&
@@ -237,7 +240,7 @@ else
 	head -10 "$work/ext.out" | sed 's/^/     /'
 fi
 
-rm -f "$sharedir/extension/idtypes_sql.control" "$sharedir/extension/idtypes_sql--1.0.sql" # pg_tle refuses a name with a control file
+in_server rm -f "$sharedir/extension/idtypes_sql.control" "$sharedir/extension/idtypes_sql--1.0.sql" # pg_tle refuses a name with a control file
 
 # 10. pg_tle (Amazon RDS, Aurora, Supabase): pgtle.install_extension where pg_tle is installed and preloaded
 if [ "$(psql_q -d postgres -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'pg_tle'")" = 1 ] &&
