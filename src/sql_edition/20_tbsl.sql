@@ -101,7 +101,9 @@ BEGIN
 			END IF;
 			PERFORM pg_advisory_unlock(key);
 		EXCEPTION WHEN OTHERS OR query_canceled THEN
-			IF held THEN
+			-- held, or taken just before a cancel arrived, ahead of `held := true`
+			IF held OR EXISTS (SELECT FROM pg_catalog.pg_locks WHERE locktype = 'advisory' AND pid = pg_catalog.pg_backend_pid()
+					AND granted AND objsubid = 1 AND classid = (key >> 32)::oid AND objid = (key & 4294967295)::oid) THEN
 				PERFORM pg_advisory_unlock(key);
 			END IF;
 			RAISE;
