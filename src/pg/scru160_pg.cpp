@@ -31,6 +31,7 @@ const IdTypeTraits traits = {type_name,
 extern "C" {
 
 PG_FUNCTION_INFO_V1(scru160_in);
+PG_FUNCTION_INFO_V1(scru160_or_null);
 PG_FUNCTION_INFO_V1(scru160_out);
 PG_FUNCTION_INFO_V1(scru160_to_hex);
 PG_FUNCTION_INFO_V1(make_scru160);
@@ -41,6 +42,7 @@ PG_FUNCTION_INFO_V1(scru160_generate);
 PG_FUNCTION_INFO_V1(scru160_generate_at);
 
 Datum scru160_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, scru160::parse, scru160::rules); }
+Datum scru160_or_null(PG_FUNCTION_ARGS) { return text_or_null(fcinfo, scru160::parse); }
 
 Datum scru160_out(PG_FUNCTION_ARGS)
 {

@@ -46,6 +46,7 @@ const Alphabet &base_arg(FunctionCallInfo fcinfo, int n)
 extern "C" {
 
 PG_FUNCTION_INFO_V1(tbsl_in);
+PG_FUNCTION_INFO_V1(tbsl_or_null);
 PG_FUNCTION_INFO_V1(tbsl_out);
 PG_FUNCTION_INFO_V1(tbsl_to_numeric);
 PG_FUNCTION_INFO_V1(numeric_to_tbsl);
@@ -58,6 +59,7 @@ PG_FUNCTION_INFO_V1(tbsl_generate);
 PG_FUNCTION_INFO_V1(tbsl_generate_at);
 
 Datum tbsl_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, tbsl::parse, tbsl::rules); }
+Datum tbsl_or_null(PG_FUNCTION_ARGS) { return text_or_null(fcinfo, tbsl::parse); }
 
 Datum tbsl_out(PG_FUNCTION_ARGS)
 {

@@ -29,6 +29,7 @@ const IdTypeTraits traits = {type_name,
 extern "C" {
 
 PG_FUNCTION_INFO_V1(timeid_in);
+PG_FUNCTION_INFO_V1(timeid_or_null);
 PG_FUNCTION_INFO_V1(timeid_out);
 PG_FUNCTION_INFO_V1(timeid_to_bigint);
 PG_FUNCTION_INFO_V1(bigint_to_timeid);
@@ -40,6 +41,7 @@ PG_FUNCTION_INFO_V1(timeid_generate);
 PG_FUNCTION_INFO_V1(timeid_generate_at);
 
 Datum timeid_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, tid::parse, tid::rules); }
+Datum timeid_or_null(PG_FUNCTION_ARGS) { return text_or_null(fcinfo, tid::parse); }
 
 Datum timeid_out(PG_FUNCTION_ARGS)
 {

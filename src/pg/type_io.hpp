@@ -53,6 +53,19 @@ Datum text_in(FunctionCallInfo fcinfo, const char *type, TextStatus (*parse)(std
 	return out.datum();
 }
 
+// A type's T_or_null(text): the ID the text is, by the same parse as its input function, or NULL where
+// that input raises 22P02. It never raises, so it is IMMUTABLE and fits a generated column or an index
+// expression on every version (PostgreSQL 15 has no soft input errors): for text columns that hold an
+// ID only sometimes (atproto record keys such as `self`).
+template <typename V>
+Datum text_or_null(FunctionCallInfo fcinfo, TextStatus (*parse)(std::string_view, V &) noexcept)
+{
+	IdOutput<V> out;
+	if (!parse(text_arg(fcinfo, 0), out.target()).ok())
+		PG_RETURN_NULL();
+	return out.datum();
+}
+
 } // namespace idtypes::pg
 
 // Declares an SQL-callable C function whose body is one expression (inside extern "C").

@@ -30,6 +30,7 @@ const IdTypeTraits traits = {type_name,
 extern "C" {
 
 PG_FUNCTION_INFO_V1(uid11_in);
+PG_FUNCTION_INFO_V1(uid11_or_null);
 PG_FUNCTION_INFO_V1(uid11_out);
 PG_FUNCTION_INFO_V1(uid11_to_numeric);
 PG_FUNCTION_INFO_V1(numeric_to_uid11);
@@ -40,6 +41,7 @@ PG_FUNCTION_INFO_V1(uid11_generate_random);
 PG_FUNCTION_INFO_V1(uid11_generate_at);
 
 Datum uid11_in(PG_FUNCTION_ARGS) { return text_in(fcinfo, type_name, uid11::parse, uid11::rules); }
+Datum uid11_or_null(PG_FUNCTION_ARGS) { return text_or_null(fcinfo, uid11::parse); }
 
 Datum uid11_out(PG_FUNCTION_ARGS)
 {
