@@ -58,10 +58,14 @@ deb=$work/dist/$deb_name
 read -r module extension data < <(make -s --no-print-directory -C "$ROOT" PG_CONFIG="$PG_CONFIG" \
 	--eval 'package-files: ; @echo $(MODULE_big) $(EXTENSION) $(notdir $(DATA) $(DATA_built))' package-files)
 pkglibdir=$("$PG_CONFIG" --pkglibdir) extdir=$("$PG_CONFIG" --sharedir)/extension
+sql_edition_version=$(sed -n "s/^default_version = '\(.*\)'$/\1/p" "$ROOT/idtypes_sql.control")
+sql_edition=idtypes_sql--$sql_edition_version.sql # the SQL edition's file, beside the extension (debian/rules)
 {
 	echo "$pkglibdir/$module.so"
 	echo "$extdir/$extension.control"
 	for f in $data; do echo "$extdir/$f"; done
+	echo "$extdir/idtypes_sql.control"
+	echo "$extdir/$sql_edition"
 } | sort >"$work/expected"
 payload | grep -E "^($pkglibdir|$extdir)/" | sort >"$work/packaged"
 if diff -u "$work/expected" "$work/packaged" >"$work/diff"; then
@@ -70,6 +74,12 @@ else
 	fail "the package's files differ from what make install installs (- make, + package)"
 	sed 's/^/     /' "$work/diff"
 fi
+# The SQL edition's file is the one `make sql-edition` builds.
+make -s --no-print-directory -C "$ROOT" sql-edition >/dev/null 2>&1
+mkdir "$work/unpacked" && dpkg-deb -x "$deb" "$work/unpacked"
+cmp -s "$ROOT/build/idtypes_sql.sql" "$work/unpacked$extdir/$sql_edition" &&
+	ok "the package's $sql_edition is the SQL edition that make sql-edition builds" ||
+	fail "the package's $sql_edition differs from build/idtypes_sql.sql (make sql-edition)"
 depends=$(dpkg-deb -f "$deb" Depends)
 grep -qE "(^|, )postgresql-$PG_MAJOR( |,|$)" <<<"$depends" && ok "it depends on postgresql-$PG_MAJOR: $depends" ||
 	fail "it does not depend on postgresql-$PG_MAJOR: $depends"
@@ -107,6 +117,19 @@ SQL
 [ "$out" = $'timeid t t\ntbsl t t\nuid11 t t\nscru160 t t' ] &&
 	ok "every type's generator works: timeid, tbsl, uid11, scru160 (increasing, text round trip)" ||
 	fail "generators of every type: $out"
+
+# The SQL edition from the package's files, as docs/sql-edition.md installs it: CREATE EXTENSION idtypes_sql,
+# and psql -f of the same file into a schema, each in a database of its own.
+out=$(psql_q -c 'CREATE DATABASE idtypes_sql_ext' -c 'CREATE DATABASE idtypes_sql_file' 2>&1 &&
+	psql_q -d idtypes_sql_ext -c 'CREATE SCHEMA ids' -c 'CREATE EXTENSION idtypes_sql SCHEMA ids' \
+		-c 'SELECT ids.timeid_generate() < ids.timeid_generate()' 2>&1 &&
+	psql_q -d idtypes_sql_file -c 'CREATE SCHEMA ids' 2>&1 &&
+	PGOPTIONS='-c search_path=ids' psql_q -d idtypes_sql_file -f "$extdir/$sql_edition" >/dev/null 2>&1 &&
+	psql_q -d idtypes_sql_file -c 'SELECT ids.tbsl_generate() < ids.tbsl_generate()' 2>&1)
+[ "$out" = $'t\nt' ] &&
+	ok "the SQL edition from the package: CREATE EXTENSION idtypes_sql, and psql -f $extdir/$sql_edition" ||
+	fail "the SQL edition from the package's files: $out"
+psql_q -c 'DROP DATABASE idtypes_sql_ext' -c 'DROP DATABASE idtypes_sql_file' >/dev/null 2>&1
 
 # Every earlier version installed and updated (ALTER EXTENSION idtypes UPDATE) equals a fresh install.
 "$ROOT/test/upgrade/run.sh" 2>&1 | sed -E 's/^(ok +|FAIL )/\1package: /'
