@@ -388,10 +388,10 @@ if [ "$(wc -w <<<"$identities")" = 3 ] && [ "$(tr ' ' '\n' <<<"$identities" | cu
 else
 	fail "identities of the nodes: '$identities'"
 fi
-# the fleet check is the README's block between <!-- fleet check --> and <!-- /fleet check -->
-fleet_check=$(sed -n '/<!-- fleet check -->/,/<!-- \/fleet check -->/p' "$ROOT/README.md" | sed '1,/^```sql/d; /^```/,$d')
+# the fleet check is docs/scale-out.md's block between <!-- fleet check --> and <!-- /fleet check -->
+fleet_check=$(sed -n '/<!-- fleet check -->/,/<!-- \/fleet check -->/p' "$ROOT/docs/scale-out.md" | sed '1,/^```/d; /^```/,$d')
 if [ -z "$fleet_check" ]; then
-	fail "README.md holds no fleet check between <!-- fleet check --> markers"
+	fail "docs/scale-out.md holds no fleet check between <!-- fleet check --> markers"
 else
 	passes=$(on 0 -c "$fleet_check" 2>&1)
 	set_identity 2 "$(node_clock_id 1)" "$(node_machine_id 2)" # worker 2 takes worker 1's clock id

@@ -10,6 +10,7 @@ and every relative link resolves.
   is reported as skipped, with the reason.
 - Links: every [text](target) and <a href> whose target is not a URL: the file exists (relative to the
   page) and its #anchor is a heading of that file (GitHub's slugs) or of the page itself.
+- docs/operations.md names every setting of pg_settings named idtypes.% (and the hidden test setting).
 - The README: at most 1,500 words of text (as `wc -w` counts them) and a link to every page of docs/.
 Prints one line per check: `ok ...`, `FAIL ...` or `skip ...`. Usage: check.py ROOT [links|sql|all]
 """
@@ -167,5 +168,22 @@ def check_sql():
 if WHAT in ('links', 'all'):
     check_readme()
     check_links()
+def check_inventory():
+    """docs/operations.md names every setting idtypes defines (pg_settings, and the hidden test setting)."""
+    ops = open(os.path.join(ROOT, 'docs', 'operations.md'), encoding='utf-8').read()
+    r = psql('postgres', '-At', '-c', "LOAD 'idtypes'", '-c',
+             "SELECT name FROM pg_settings WHERE name LIKE 'idtypes.%' UNION SELECT 'idtypes.test_clock_offset' "
+             "WHERE current_setting('idtypes.test_clock_offset', true) IS NOT NULL ORDER BY 1")
+    names = r.stdout.split()
+    missing = [n for n in names if '`%s`' % n not in ops]
+    if r.returncode != 0 or not names:
+        print('FAIL the settings of idtypes, from pg_settings: %s' % r.stderr.strip())
+    elif missing:
+        print('FAIL docs/operations.md does not name the settings %s' % ', '.join(missing))
+    else:
+        print('ok   docs/operations.md names every setting idtypes defines (%d): %s' % (len(names), ' '.join(names)))
+
+
 if WHAT in ('sql', 'all'):
+    check_inventory()
     check_sql()

@@ -94,7 +94,7 @@ versions_agree() {
 check "versions agree: META.json, provides, idtypes.control's default_version, debian/changelog" versions_agree
 
 # The PostgreSQL versions named for users (META.json's description, the Debian package's) are those the
-# code builds for (src/pg/compat.hpp's guard), and the README's table has a row for the newest.
+# code builds for (src/pg/compat.hpp's guard), and the README's install table has a row for the newest.
 supported_range() {
 	local code in_meta deb newest
 	code=$(grep -o 'supports PostgreSQL [0-9]* to [0-9]*' src/pg/compat.hpp | grep -o '[0-9]* to [0-9]*')
@@ -104,7 +104,8 @@ supported_range() {
 	[ -n "$code" ] || { echo "no supported range in src/pg/compat.hpp"; return 1; }
 	[ "$in_meta" = "$code" ] || { echo "META.json says '$in_meta', the code '$code'"; return 1; }
 	[ "$deb" = "$code" ] || { echo "debian/control.in says '$deb', the code '$code'"; return 1; }
-	grep -q "^| $newest | yes" README.md || { echo "README.md's version table has no row for $newest"; return 1; }
+	grep -q "^| $newest | \`postgresql-server-dev-$newest\`" README.md ||
+		{ echo "README.md's install table has no row for $newest"; return 1; }
 	echo "PostgreSQL $code (compat.hpp, META.json, debian/control.in, README.md)"
 }
 check "the supported PostgreSQL versions agree: the code, META.json, the Debian package, the README" supported_range

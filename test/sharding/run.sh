@@ -10,7 +10,7 @@
 # (rewritten into `id >= lo AND id <= hi`) reach the shards in the foreign scans' Remote SQL, constant and
 # as generic-plan parameters; answers equal a single-node copy of the rows. Then PARTITION BY RANGE (id)
 # with bounds from T_min(timestamptz): `^@` and `<@` prune to the matching partitions, at plan time and in
-# generic plans. Last, scripts/collision_table.py runs and README.md holds its table.
+# generic plans. Last, scripts/collision_table.py runs and docs/failover.md holds its table.
 # Needs only PG_CONFIG (with idtypes and postgres_fdw installed) and its client tools on PATH; starts and
 # stops its own clusters. Prints one line per check, `ok` or `FAIL`.
 set -uo pipefail
@@ -281,12 +281,12 @@ for t in "${types[@]}"; do
 	pruned "$t" "generic plan of id <@ \$1" "id <@ \$1" "2025_02" 240 tstzrange "$feb"
 done
 
-# The collision table: the script runs, and README.md shows exactly what it prints.
+# The collision table: the script runs, and docs/failover.md shows exactly what it prints.
 if table=$(python3 "$ROOT/scripts/collision_table.py") && [ "$(grep -c '^|' <<<"$table")" -gt 10 ]; then
-	if diff <(printf '%s\n' "$table") <(sed -n '/^| generator, identity |/,/^[^|]/p' "$ROOT/README.md" | grep '^|') >/dev/null; then
-		ok "scripts/collision_table.py runs; README.md holds its table ($(($(grep -c '^| ' <<<"$table") - 1)) rows)"
+	if diff <(printf '%s\n' "$table") <(sed -n '/^| generator, identity |/,/^[^|]/p' "$ROOT/docs/failover.md" | grep '^|') >/dev/null; then
+		ok "scripts/collision_table.py runs; docs/failover.md holds its table ($(($(grep -c '^| ' <<<"$table") - 1)) rows)"
 	else
-		fail "README.md's collision table differs from scripts/collision_table.py's output: paste it again"
+		fail "docs/failover.md's collision table differs from scripts/collision_table.py's output: paste it again"
 	fi
 else
 	fail "scripts/collision_table.py: $table"
