@@ -162,6 +162,8 @@ version_suites() {
 		checks "$ROOT/test/drivers/run.sh"
 		log "ORMs and their schema tools: Drizzle, TypeORM, Prisma, Kysely, Knex, ActiveRecord, GORM"
 		checks "$ROOT/test/orms/run.sh"
+		log "the docs: every sql block of README.md and docs/ runs, every relative link resolves"
+		checks "$ROOT/test/docs/run.sh"
 	fi
 	if [ "$v" = 19 ]; then # the newest server; the binary formats are the extension's own, the same on every version
 		log "PostgreSQL $v: the binary rounds of the client drivers pgx and asyncpg"
