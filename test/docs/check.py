@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The docs as a user meets them: every ```sql block of README.md, CONTRIBUTING.md, CHANGELOG.md, docs/*.md
+"""The docs as a user meets them: every ```sql block of README.md, CONTRIBUTING.md, CHANGELOG.md, BENCHMARKS.md, docs/*.md
 and docs/internals/*.md runs, and every relative link resolves.
 
 - SQL: per page, in a fresh database of the running cluster (PGHOST etc.), as its superuser, the page's
@@ -27,7 +27,7 @@ SKIP = re.compile(r'^<!--\s*docs-test:\s*skip\b\s*(.*?)\s*-->\s*$')
 
 
 def pages():
-    out = [os.path.join(ROOT, f) for f in ('README.md', 'CONTRIBUTING.md', 'CHANGELOG.md')]
+    out = [os.path.join(ROOT, f) for f in ('README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'BENCHMARKS.md')]
     for sub in ('docs', 'docs/internals'):
         d = os.path.join(ROOT, sub)
         if os.path.isdir(d):
@@ -128,7 +128,7 @@ def check_readme():
     if missing:
         print('FAIL README.md does not link: %s' % ', '.join(missing))
     else:
-        print('ok   README.md links every page of docs/, CONTRIBUTING.md and CHANGELOG.md (%d)' % (len(pages()) - 1))
+        print('ok   README.md links every page of docs/, CONTRIBUTING.md, CHANGELOG.md and BENCHMARKS.md (%d)' % (len(pages()) - 1))
 
 
 def psql(db, *args, stdin=None):
