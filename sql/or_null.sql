@@ -43,9 +43,11 @@ INSERT INTO or_null_records (rkey) VALUES ('3kxmtyqiinc23'), ('self'), ('3kxmv4i
 SELECT rkey, tid, tid::timestamptz AS at FROM or_null_records ORDER BY tid NULLS LAST;
 CREATE INDEX ON or_null_records (timeid_or_null(rkey));
 SET enable_seqscan = off;
+SET enable_bitmapscan = off;
 EXPLAIN (COSTS OFF) SELECT rkey FROM or_null_records WHERE timeid_or_null(rkey) < '3kxm222222222';
 SELECT rkey FROM or_null_records WHERE timeid_or_null(rkey) < '3kxm222222222';
 RESET enable_seqscan;
+RESET enable_bitmapscan;
 SELECT p.proname, p.provolatile, p.proisstrict, p.proparallel FROM pg_proc p
 WHERE p.proname LIKE '%\_or\_null' AND p.pronamespace = (SELECT extnamespace FROM pg_extension WHERE extname = 'idtypes')
 ORDER BY 1;
