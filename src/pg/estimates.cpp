@@ -271,49 +271,36 @@ struct Side {
 	Bound tightest;
 };
 
-// The clause's own selectivity, or, when other bounds on the column are ANDed with it, its share of the one
-// range they all make (see the top of the file): the first bound listed carries the selectivity of the
-// range between the tightest known lower and upper bounds, every other bound counts as 1 — however many
-// there are, on either side. Bounds unknown while planning (a generic plan's parameters) are estimated as
-// clauselist_selectivity estimates them on a timestamptz column: when one side has only unknown bounds
-// and the other side has bounds too, the range is DEFAULT_RANGE_INEQ_SEL; a side with no other side is
-// the tightest of its known bounds and DEFAULT_INEQ_SEL (the more restrictive carries).
-double comparison_selectivity(const IdTypeTraits &t, PlannerInfo *root, Oid opno, List *args, VariableStatData &vardata)
+// Evaluates every bound of a list (once; the two halves of a rewritten `^@` / `<@` from one evaluation).
+void evaluate(const IdTypeTraits &t, PlannerInfo *root, Comparison *bounds, int n)
 {
-	Oid opfamily = lookup_type_cache(vardata.vartype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
-	Comparison self;
-	if (!OidIsValid(opfamily) || !comparison_on(opno, args, vardata.var, opfamily, self))
+	for (int i = 0; i < n; i++) {
+		if (bounds[i].state == Comparison::unevaluated)
+			resolve_rewritten_pair(t, root, bounds[i], bounds, n);
+		known(root, bounds[i]);
+	}
+}
+
+// One bound alone, as scalarineqsel estimates it on a timestamptz column: its side of the histogram, or
+// DEFAULT_INEQ_SEL when its value is unknown while planning.
+double alone(const IdTypeTraits &t, PlannerInfo *root, VariableStatData &vardata, Comparison &c)
+{
+	if (!known(root, c))
 		return DEFAULT_INEQ_SEL;
-	// the bounds on the column ANDed together with the clause, itself included, in clause order
-	List *conjuncts = vardata.rel != nullptr ? conjuncts_holding(vardata.rel->baserestrictinfo, args) : NIL;
-	int n = 0, self_position = -1;
-	Comparison *bounds = &self;
-	if (conjuncts != NIL) {
-		bounds = static_cast<Comparison *>(palloc(sizeof(Comparison) * list_length(conjuncts)));
-		ListCell *lc;
-		foreach (lc, conjuncts) {
-			Node *clause = clause_of(static_cast<Node *>(lfirst(lc)));
-			if (!IsA(clause, OpExpr))
-				continue;
-			auto *op = reinterpret_cast<OpExpr *>(clause);
-			if (comparison_on(op->opno, op->args, vardata.var, opfamily, bounds[n])) {
-				if (op->args == args)
-					self_position = n;
-				n++;
-			}
-		}
-	}
-	if (self_position < 0) { // not among the restrictions (a join clause, for instance): on its own
-		bounds = &self;
-		n = 1;
-	} else if (self_position > 0) {
-		return 1.0; // the first bound listed carries the range
-	}
+	return c.lower ? range_selectivity(t, root, vardata, Bound{true, c.value}, Bound{})
+	               : range_selectivity(t, root, vardata, Bound{}, Bound{true, c.value});
+}
+
+// The n bounds ANDed together as one range, from the tightest known lower to the tightest known upper
+// bound. Bounds unknown while planning (a generic plan's parameters) are estimated as clauselist_selectivity
+// estimates them on a timestamptz column: when one side has only unknown bounds and the other side has
+// bounds too, the range is DEFAULT_RANGE_INEQ_SEL; a side with no other side is the tightest of its known
+// bounds and DEFAULT_INEQ_SEL (the more restrictive carries).
+double joint(const IdTypeTraits &t, PlannerInfo *root, VariableStatData &vardata, Comparison *bounds, int n)
+{
 	Side lower, upper;
 	for (int i = 0; i < n; i++) {
 		Comparison &c = bounds[i];
-		if (c.state == Comparison::unevaluated)
-			resolve_rewritten_pair(t, root, c, bounds, n);
 		Side &side = c.lower ? lower : upper;
 		side.any = true;
 		if (!known(root, c)) {
@@ -333,6 +320,184 @@ double comparison_selectivity(const IdTypeTraits &t, PlannerInfo *root, Oid opno
 	if (!(lower.any && upper.any) && (lower.unknown || upper.unknown))
 		s = std::min(s, DEFAULT_INEQ_SEL);
 	return s;
+}
+
+// The bound of a list that carries the range's correction (see the top of the file): the first upper bound,
+// else the first bound. An upper bound, because the bound that a partial index's predicate makes redundant
+// (and PostgreSQL drops from the index's conditions) is most often the lower one (`WHERE id >= <the start of
+// the recent rows>`): so the correction usually stays among the conditions PostgreSQL keeps, and the
+// predicate PostgreSQL puts in the dropped bound's place is then estimated exactly as that bound was.
+int carrier_of(const Comparison *bounds, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!bounds[i].lower)
+			return i;
+	return 0;
+}
+
+// `target` divided by the product of the given estimates, within [0, 1]: the share that makes the product
+// of a list's estimates `target`.
+double remainder_of(double target, double product)
+{
+	if (!(product > 0))
+		return target;
+	return std::min(std::max(target / product, 0.0), 1.0);
+}
+
+// What bound i of the n ANDed bounds on the column is estimated as: its own selectivity, alone, except for
+// the list's carrier, whose estimate is the range's selectivity divided by the others' own: so the product
+// over the list is the range's.
+double share(const IdTypeTraits &t, PlannerInfo *root, VariableStatData &vardata, Comparison *bounds, int n, int i)
+{
+	int carrier = carrier_of(bounds, n);
+	if (i != carrier)
+		return alone(t, root, vardata, bounds[i]);
+	double others = 1;
+	for (int j = 0; j < n; j++)
+		if (j != carrier)
+			others *= alone(t, root, vardata, bounds[j]);
+	return remainder_of(joint(t, root, vardata, bounds, n), others);
+}
+
+// The bounds on the column among `clauses` (RestrictInfos or bare clauses), in clause order, into `out`
+// (room for list_length(clauses)); the position of the clause whose argument list is `self_args` in
+// `self_position` (-1 if none is).
+int collect_bounds(List *clauses, Node *var, Oid opfamily, List *self_args, Comparison *out, int &self_position)
+{
+	int n = 0;
+	self_position = -1;
+	ListCell *lc;
+	foreach (lc, clauses) {
+		Node *clause = clause_of(static_cast<Node *>(lfirst(lc)));
+		if (!IsA(clause, OpExpr))
+			continue;
+		auto *op = reinterpret_cast<OpExpr *>(clause);
+		if (comparison_on(op->opno, op->args, var, opfamily, out[n])) {
+			if (op->args == self_args)
+				self_position = n;
+			n++;
+		}
+	}
+	return n;
+}
+
+Comparison *room_for(List *clauses)
+{
+	return static_cast<Comparison *>(palloc(sizeof(Comparison) * std::max(list_length(clauses), 1)));
+}
+
+// Whether the column is one of the index's key columns (a plain column; an expression index's key is
+// never this column itself).
+bool is_key_of(const IndexOptInfo *index, Node *var)
+{
+	var = without_relabel(var);
+	if (!IsA(var, Var))
+		return false;
+	for (int k = 0; k < index->nkeycolumns; k++)
+		if (index->indexkeys[k] == reinterpret_cast<Var *>(var)->varattno)
+			return true;
+	return false;
+}
+
+// The partial index among the relation's whose predicate holds the clause `args`, or null.
+IndexOptInfo *index_predicate_holding(RelOptInfo *rel, List *args)
+{
+	ListCell *lc, *p;
+	foreach (lc, rel->indexlist) {
+		auto *index = static_cast<IndexOptInfo *>(lfirst(lc));
+		foreach (p, index->indpred) {
+			Node *c = static_cast<Node *>(lfirst(p));
+			if (IsA(c, OpExpr) && reinterpret_cast<OpExpr *>(c)->args == args)
+				return index;
+		}
+	}
+	return nullptr;
+}
+
+// A bound of a partial index's predicate, estimated as part of the index's selectivity: PostgreSQL dropped
+// from the index's conditions the relation's bounds that the predicate implies (check_index_predicates), and
+// put the predicate's bounds that the remaining conditions do not imply in their place
+// (add_predicate_to_index_quals). That list is rebuilt here: the relation's bounds on the column still among
+// the index's conditions (each estimated as it is among the relation's restrictions, `share`) and the
+// predicate's bounds added. The first predicate bound added makes the list's product the selectivity of the
+// range it makes; any other is estimated alone.
+double predicate_share(const IdTypeTraits &t, PlannerInfo *root, VariableStatData &vardata, Oid opfamily,
+                       IndexOptInfo *index, Comparison &predicate_bound)
+{
+	List *args = predicate_bound.args;
+	RelOptInfo *rel = vardata.rel;
+	// the relation's bounds on the column (top level), and which of them the index's conditions kept
+	Comparison *restrictions = room_for(rel->baserestrictinfo);
+	int ignored, m = collect_bounds(rel->baserestrictinfo, vardata.var, opfamily, nullptr, restrictions, ignored);
+	evaluate(t, root, restrictions, m);
+	bool key = is_key_of(index, vardata.var);
+	auto *list = static_cast<Comparison *>(palloc(sizeof(Comparison) * (m + list_length(index->indpred))));
+	List *kept_clauses = NIL;
+	double kept_product = 1;
+	int n = 0;
+	for (int i = 0; key && i < m; i++) {
+		ListCell *lc;
+		foreach (lc, index->indrestrictinfo) {
+			Node *c = clause_of(static_cast<Node *>(lfirst(lc)));
+			if (IsA(c, OpExpr) && reinterpret_cast<OpExpr *>(c)->args == restrictions[i].args) {
+				kept_clauses = lappend(kept_clauses, c);
+				kept_product *= share(t, root, vardata, restrictions, m, i);
+				list[n++] = restrictions[i];
+				break;
+			}
+		}
+	}
+	// the predicate's bounds that PostgreSQL adds, in the predicate's order
+	int first_added = -1, self = -1;
+	ListCell *lc;
+	foreach (lc, index->indpred) {
+		Node *c = static_cast<Node *>(lfirst(lc));
+		if (!IsA(c, OpExpr) || predicate_implied_by(list_make1(c), kept_clauses, false))
+			continue;
+		auto *op = reinterpret_cast<OpExpr *>(c);
+		if (!comparison_on(op->opno, op->args, vardata.var, opfamily, list[n]))
+			continue;
+		if (first_added < 0)
+			first_added = n;
+		if (op->args == args)
+			self = n;
+		n++;
+	}
+	if (self < 0) // one the conditions imply: in a list of PostgreSQL's that is not the one rebuilt here, alone
+		return alone(t, root, vardata, predicate_bound);
+	evaluate(t, root, list, n);
+	if (self != first_added)
+		return alone(t, root, vardata, list[self]);
+	double others = kept_product;
+	for (int i = first_added + 1; i < n; i++)
+		others *= alone(t, root, vardata, list[i]);
+	return remainder_of(joint(t, root, vardata, list, n), others);
+}
+
+// The clause's estimate (see the top of the file): among the relation's restrictions (at the top level or in
+// an AND arm of an OR), its share of the range all the bounds on the column there make; as a bound of a
+// partial index's predicate, its share of the range the index's conditions make; elsewhere (a join clause
+// estimated for a parameterized path), alone.
+double comparison_selectivity(const IdTypeTraits &t, PlannerInfo *root, Oid opno, List *args, VariableStatData &vardata)
+{
+	Oid opfamily = lookup_type_cache(vardata.vartype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	Comparison self;
+	if (!OidIsValid(opfamily) || !comparison_on(opno, args, vardata.var, opfamily, self))
+		return DEFAULT_INEQ_SEL;
+	if (vardata.rel == nullptr)
+		return alone(t, root, vardata, self);
+	List *conjuncts = conjuncts_holding(vardata.rel->baserestrictinfo, args);
+	if (conjuncts != NIL) {
+		Comparison *bounds = room_for(conjuncts);
+		int self_position, n = collect_bounds(conjuncts, vardata.var, opfamily, args, bounds, self_position);
+		if (self_position >= 0) {
+			evaluate(t, root, bounds, n);
+			return share(t, root, vardata, bounds, n, self_position);
+		}
+	}
+	if (IndexOptInfo *index = index_predicate_holding(vardata.rel, args))
+		return predicate_share(t, root, vardata, opfamily, index, self);
+	return alone(t, root, vardata, self);
 }
 
 } // namespace
