@@ -5,14 +5,31 @@
 //   * a bound's fraction of the histogram is interpolated inside its bucket, with most-common values and
 //     NULLs accounted for as scalarineqsel does;
 //   * `^@` and `<@` estimate their whole range [lo, hi] at once;
-//   * the planner's own pairing of `x >= a AND x <= b` into one range (clauselist_selectivity) applies only
-//     to operators estimated by scalarltsel and friends, whose interpolation cannot see these types. So the
-//     ordering operators pair themselves: all the bounds on a column among the restriction clauses of the
-//     relation (any number, either side, in any order) are one range, from the tightest lower to the
-//     tightest upper bound; the first bound listed carries its selectivity and every other counts as 1.
-//     This is what a BETWEEN, bounds from T_min/T_max, and the rewrite of `^@` / `<@` into two comparisons
-//     are estimated by, at the top level of the WHERE clause or inside an OR arm. Bounds unknown while
-//     planning (generic plans) are estimated as clauselist_selectivity estimates them on a timestamptz;
+//   * the bounds on one column ANDed together are one range. PostgreSQL pairs `x >= a AND x <= b` into one
+//     range (clauselist_selectivity, addRangeClause) only for operators whose restriction estimator is
+//     scalarltsel and friends (it tests the estimator's OID), whose interpolation cannot see these types; so
+//     the pairing happens here, in what each clause is estimated as (comparison_selectivity), such that the
+//     product over the clauses PostgreSQL multiplies is the range's selectivity in each list it estimates:
+//       - among a relation's restrictions (at the top level or in an AND arm of an OR): the tightest lower
+//         bound counts its own selectivity (as alone), the tightest upper bound the range's divided by it,
+//         any other bound 1 (`share`);
+//       - a partial index's predicate bound, which PostgreSQL adds to the index's conditions in place of
+//         the restrictions the predicate implies and dropped (check_index_predicates,
+//         add_predicate_to_index_quals): the remainder that makes that list's product its range's
+//         (`predicate_share`); in the usual case (`WHERE id >= <start>`, a lower bound), its own selectivity;
+//       - any other clause (a join clause costed for a parameterized path): its own selectivity, alone.
+//     Why it is safe: PostgreSQL caches a clause's estimate in its RestrictInfo, so a clause must be
+//     estimated the same in every list; the lists that hold a subset of a relation's bounds on a column are
+//     the conditions of an index, and predicate implication drops a bound only with the looser bounds of
+//     its side (which count 1) and puts the predicate's bound in its place. The same range is then made by
+//     the kept bounds and the added predicate bounds (the restrictions imply the predicate), and each
+//     list's product is its range's, as on timestamptz whatever the order or form of the bounds: a
+//     BETWEEN, bounds from T_min/T_max, and the rewrite of `^@` / `<@` into two comparisons. (A list of the
+//     kept bounds without the predicate's, as btree counts the index tuples read for a bounded column that
+//     is not the first, or BRIN, is estimated at most as on timestamptz: the range's selectivity divided by
+//     the dropped lower bound's is below the upper bound's own.) Bounds unknown
+//     while planning (generic plans) are estimated as clauselist_selectivity estimates them on a
+//     timestamptz;
 //   * rows written since ANALYZE lie past the histogram (IDs are written in time order): how many they are
 //     comes from evidence that outlives a VACUUM (newer_rows.cpp), their span ends at the column's actual
 //     end read from its index (actual_end.cpp), and they are spread evenly over it.
@@ -322,17 +339,26 @@ double joint(const IdTypeTraits &t, PlannerInfo *root, VariableStatData &vardata
 	return s;
 }
 
-// The bound of a list that carries the range's correction (see the top of the file): the first upper bound,
-// else the first bound. An upper bound, because the bound that a partial index's predicate makes redundant
-// (and PostgreSQL drops from the index's conditions) is most often the lower one (`WHERE id >= <the start of
-// the recent rows>`): so the correction usually stays among the conditions PostgreSQL keeps, and the
-// predicate PostgreSQL puts in the dropped bound's place is then estimated exactly as that bound was.
-int carrier_of(const Comparison *bounds, int n)
+// The bound that stands for one side of a list: the tightest known one, else the first (all unknown), -1
+// when the side has none. The other bounds of that side add nothing to the range, as in
+// clauselist_selectivity, which keeps the most selective bound of each side (addRangeClause).
+int side_of(PlannerInfo *root, const IdTypeTraits &t, Comparison *bounds, int n, bool lower)
 {
-	for (int i = 0; i < n; i++)
-		if (!bounds[i].lower)
-			return i;
-	return 0;
+	int found = -1;
+	for (int i = 0; i < n; i++) {
+		if (bounds[i].lower != lower)
+			continue;
+		if (found < 0) {
+			found = i;
+			continue;
+		}
+		if (!known(root, bounds[i]))
+			continue;
+		int cmp = known(root, bounds[found]) ? t.compare(bounds[i].value, bounds[found].value) : (lower ? 1 : -1);
+		if (lower ? cmp > 0 : cmp < 0)
+			found = i;
+	}
+	return found;
 }
 
 // `target` divided by the product of the given estimates, within [0, 1]: the share that makes the product
@@ -344,18 +370,22 @@ double remainder_of(double target, double product)
 	return std::min(std::max(target / product, 0.0), 1.0);
 }
 
-// What bound i of the n ANDed bounds on the column is estimated as: its own selectivity, alone, except for
-// the list's carrier, whose estimate is the range's selectivity divided by the others' own: so the product
-// over the list is the range's.
+// What bound i of the n ANDed bounds on the column is estimated as (see the top of the file): the tightest
+// lower bound its own selectivity, alone; the tightest upper bound (the carrier) the range's selectivity
+// divided by that, so that the product over the list is the range's; any other bound 1 (the range is
+// the tightest bounds'). The carrier is the upper bound because the bound that a partial index's predicate
+// makes redundant (and PostgreSQL drops from the index's conditions) is most often the lower one (`WHERE id
+// >= <the start of the recent rows>`): the carrier then stays among the conditions, and the predicate's bound
+// PostgreSQL puts in the dropped bound's place is estimated exactly as that bound was (predicate_share).
+// Without an upper bound, the tightest lower bound carries the range alone.
 double share(const IdTypeTraits &t, PlannerInfo *root, VariableStatData &vardata, Comparison *bounds, int n, int i)
 {
-	int carrier = carrier_of(bounds, n);
-	if (i != carrier)
+	int lower = side_of(root, t, bounds, n, true), upper = side_of(root, t, bounds, n, false);
+	if (i != lower && i != upper)
+		return 1.0;
+	if (i == lower && upper >= 0)
 		return alone(t, root, vardata, bounds[i]);
-	double others = 1;
-	for (int j = 0; j < n; j++)
-		if (j != carrier)
-			others *= alone(t, root, vardata, bounds[j]);
+	double others = i == upper && lower >= 0 ? alone(t, root, vardata, bounds[lower]) : 1.0;
 	return remainder_of(joint(t, root, vardata, bounds, n), others);
 }
 
