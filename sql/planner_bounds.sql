@@ -174,6 +174,34 @@ SELECT * FROM compare_forms(ARRAY[
 	['join on k, id <= B AND id >= A', 'SELECT * FROM wins w JOIN hot h ON h.k = w.k WHERE h.{c} <= {B} AND h.{c} >= {A}',
 		'SELECT * FROM wins w JOIN hot h ON h.k = w.k WHERE h.{c} <= {B} AND h.{c} >= {A}']
 ]::text[][]);
+-- a table partitioned by the ID, the partial index on each partition (a qual pushed into a partition, where the
+-- predicate implies it in one partition and not in the other), both orders, beside the same on timestamptz
+CREATE TABLE pt (n int, c timeid) PARTITION BY RANGE (c);
+CREATE TABLE pt1 PARTITION OF pt FOR VALUES FROM (MINVALUE) TO (timeid_min('2024-04-01 00:00+00'));
+CREATE TABLE pt2 PARTITION OF pt FOR VALUES FROM (timeid_min('2024-04-01 00:00+00')) TO (MAXVALUE);
+CREATE TABLE ptz (n int, c timestamptz) PARTITION BY RANGE (c);
+CREATE TABLE ptz1 PARTITION OF ptz FOR VALUES FROM (MINVALUE) TO ('2024-04-01 00:00+00');
+CREATE TABLE ptz2 PARTITION OF ptz FOR VALUES FROM ('2024-04-01 00:00+00') TO (MAXVALUE);
+INSERT INTO pt SELECT n, t FROM hot;
+INSERT INTO ptz SELECT n, at FROM hot;
+CREATE INDEX ON pt (c) WHERE c >= timeid_min('2024-02-20 00:00+00');
+CREATE INDEX ON ptz (c) WHERE c >= '2024-02-20 00:00+00';
+ANALYZE pt, ptz;
+SELECT form, replace(r.shape, 'ptz', 'pt') AS timestamptz,
+	CASE WHEN m.shape = replace(r.shape, 'ptz', 'pt') THEN 'same' ELSE m.shape END ||
+	', rows x' || round(estimated_rows(mine)::numeric / estimated_rows(ref), 1) ||
+	', cost x' || round((m.cost / r.cost)::numeric, 1) AS timeid
+FROM (VALUES
+	('A <= id AND id <= B, across both', 'SELECT * FROM ptz WHERE c >= ''2024-02-20 00:00+00'' AND c <= ''2024-04-01 04:48+00''',
+		'SELECT * FROM pt WHERE c >= timeid_min(''2024-02-20 00:00+00'') AND c <= timeid_max(''2024-04-01 04:48+00'')'),
+	('id <= B AND id >= A, across both', 'SELECT * FROM ptz WHERE c <= ''2024-04-01 04:48+00'' AND c >= ''2024-02-20 00:00+00''',
+		'SELECT * FROM pt WHERE c <= timeid_max(''2024-04-01 04:48+00'') AND c >= timeid_min(''2024-02-20 00:00+00'')'),
+	('A <= id AND id <= B, at the boundary', 'SELECT * FROM ptz WHERE c >= ''2024-03-31 20:00+00'' AND c <= ''2024-04-01 04:48+00''',
+		'SELECT * FROM pt WHERE c >= timeid_min(''2024-03-31 20:00+00'') AND c <= timeid_max(''2024-04-01 04:48+00'')'),
+	('id <= B AND id >= A, in the second', 'SELECT * FROM ptz WHERE c <= ''2024-04-01 04:48+00'' AND c >= ''2024-04-01 00:00+00''',
+		'SELECT * FROM pt WHERE c <= timeid_max(''2024-04-01 04:48+00'') AND c >= timeid_min(''2024-04-01 00:00+00'')')
+) f(form, ref, mine), LATERAL plan_of(ref, 'c', '', '') r, LATERAL plan_of(mine, 'c', '', '') m;
+DROP TABLE pt, ptz;
 \pset format aligned
 \pset fieldsep '|'
 
