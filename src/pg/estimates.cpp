@@ -416,15 +416,15 @@ Comparison *room_for(List *clauses)
 	return static_cast<Comparison *>(palloc(sizeof(Comparison) * std::max(list_length(clauses), 1)));
 }
 
-// Whether the column is one of the index's key columns (a plain column; an expression index's key is
-// never this column itself).
-bool is_key_of(const IndexOptInfo *index, Node *var)
+// Whether the index orders the column by the type's btree operator family, so that the bounds on it are
+// among the index's conditions (a plain column; an expression index's key is never this column itself).
+bool orders_column(const IndexOptInfo *index, Node *var, Oid opfamily)
 {
 	var = without_relabel(var);
 	if (!IsA(var, Var))
 		return false;
 	for (int k = 0; k < index->nkeycolumns; k++)
-		if (index->indexkeys[k] == reinterpret_cast<Var *>(var)->varattno)
+		if (index->indexkeys[k] == reinterpret_cast<Var *>(var)->varattno && index->opfamily[k] == opfamily)
 			return true;
 	return false;
 }
@@ -460,7 +460,7 @@ double predicate_share(const IdTypeTraits &t, PlannerInfo *root, VariableStatDat
 	Comparison *restrictions = room_for(rel->baserestrictinfo);
 	int ignored, m = collect_bounds(rel->baserestrictinfo, vardata.var, opfamily, nullptr, restrictions, ignored);
 	evaluate(t, root, restrictions, m);
-	bool key = is_key_of(index, vardata.var);
+	bool key = orders_column(index, vardata.var, opfamily);
 	auto *list = static_cast<Comparison *>(palloc(sizeof(Comparison) * (m + list_length(index->indpred))));
 	List *kept_clauses = NIL;
 	double kept_product = 1;
