@@ -3,9 +3,10 @@
 # then for each PostgreSQL version
 # (15, 17, 18, 19; `--pg N` runs only the versions named), in throwaway clusters: pg_regress, the generator
 # checks (sessions at once and one after another, identity settings), the versioned-upgrade check, with
-# idtypes loaded on demand and preloaded; on 15 also the interop checks against reference implementations,
-# the client drivers, the ORMs and their schema tools (test/orms), max_connections = 3000, a cluster with
-# initdb's default settings, three sharded clusters, Citus (where it is installed), and the packages
+# idtypes loaded on demand and preloaded, `make installcheck` twice against a cluster with initdb's default
+# settings (on 19 the first cluster too has fsync and synchronous_commit on); on 15 also the interop checks
+# against reference implementations, the client drivers, the ORMs and their schema tools (test/orms),
+# max_connections = 3000, three sharded clusters, Citus (where it is installed), and the packages
 # (META.json, the Debian package installed and used); what each version runs: README.md, Supported PostgreSQL
 # versions. 17, 18 and 19 come from scripts/pgversions.sh (downloaded once, cached). Installs what is missing first.
 # Ends with the line `N passed, M failed, K skipped` (skipped: checks whose prerequisite is absent here, e.g.
