@@ -370,24 +370,49 @@ double remainder_of(double target, double product)
 	return std::min(std::max(target / product, 0.0), 1.0);
 }
 
-// What bound i of the n ANDed bounds on the column is estimated as (see the top of the file): the tightest
-// lower bound its own selectivity, alone; the tightest upper bound (the carrier) the range's selectivity
-// divided by that, so that the product over the list is the range's; any other bound 1 (the range is
-// the tightest bounds'). The carrier is the upper bound because the bound that a partial index's predicate
-// makes redundant (and PostgreSQL drops from the index's conditions) is most often the lower one (`WHERE id
-// >= <the start of the recent rows>`): the carrier then stays among the conditions, and the predicate's bound
+// What the n ANDed bounds on the column are each estimated as (see the top of the file): the tightest lower
+// bound its own selectivity, alone; the tightest upper bound (the carrier) the range's selectivity divided
+// by that, so that the product over the list is the range's; any other bound 1 (the range is the tightest
+// bounds'). The carrier is the upper bound because the bound that a partial index's predicate makes
+// redundant (and PostgreSQL drops from the index's conditions) is most often the lower one (`WHERE id >=
+// <the start of the recent rows>`): the carrier then stays among the conditions, and the predicate's bound
 // PostgreSQL puts in the dropped bound's place is estimated exactly as that bound was (predicate_share).
-// Without an upper bound, the tightest lower bound carries the range alone.
-double share(const IdTypeTraits &t, PlannerInfo *root, VariableStatData &vardata, Comparison *bounds, int n, int i)
-{
-	int lower = side_of(root, t, bounds, n, true), upper = side_of(root, t, bounds, n, false);
-	if (i != lower && i != upper)
-		return 1.0;
-	if (i == lower && upper >= 0)
-		return alone(t, root, vardata, bounds[i]);
-	double others = i == upper && lower >= 0 ? alone(t, root, vardata, bounds[lower]) : 1.0;
-	return remainder_of(joint(t, root, vardata, bounds, n), others);
-}
+// Without an upper bound, the tightest lower bound carries the range alone. Each selectivity is computed
+// once, when first needed.
+struct Shares {
+	const IdTypeTraits &t;
+	PlannerInfo *root;
+	VariableStatData &vardata;
+	Comparison *bounds;
+	int n, lower, upper;
+	double lower_alone = -1, range = -1;
+
+	Shares(const IdTypeTraits &t_, PlannerInfo *root_, VariableStatData &vardata_, Comparison *bounds_, int n_)
+	    : t(t_), root(root_), vardata(vardata_), bounds(bounds_), n(n_), lower(side_of(root_, t_, bounds_, n_, true)),
+	      upper(side_of(root_, t_, bounds_, n_, false))
+	{
+	}
+	double of_lower()
+	{
+		if (lower_alone < 0)
+			lower_alone = alone(t, root, vardata, bounds[lower]);
+		return lower_alone;
+	}
+	double of_range()
+	{
+		if (range < 0)
+			range = joint(t, root, vardata, bounds, n);
+		return range;
+	}
+	double of(int i)
+	{
+		if (i != lower && i != upper)
+			return 1.0;
+		if (i == lower && upper >= 0)
+			return of_lower();
+		return remainder_of(of_range(), i == upper && lower >= 0 ? of_lower() : 1.0);
+	}
+};
 
 // The bounds on the column among `clauses` (RestrictInfos or bare clauses), in clause order, into `out`
 // (room for list_length(clauses)); the position of the clause whose argument list is `self_args` in
@@ -444,6 +469,16 @@ IndexOptInfo *index_predicate_holding(RelOptInfo *rel, List *args)
 	return nullptr;
 }
 
+// Whether two lists' bounds standing for one side (Shares::lower / upper, -1 for none) are the same: both
+// absent, or both known with equal values.
+bool same_bound(const IdTypeTraits &t, Shares &a, int i, Shares &b, int j)
+{
+	if (i < 0 || j < 0)
+		return i < 0 && j < 0;
+	return known(a.root, a.bounds[i]) && known(b.root, b.bounds[j]) &&
+	       t.compare(a.bounds[i].value, b.bounds[j].value) == 0;
+}
+
 // A bound of a partial index's predicate, estimated as part of the index's selectivity: PostgreSQL dropped
 // from the index's conditions the relation's bounds that the predicate implies (check_index_predicates), and
 // put the predicate's bounds that the remaining conditions do not imply in their place
@@ -460,6 +495,7 @@ double predicate_share(const IdTypeTraits &t, PlannerInfo *root, VariableStatDat
 	Comparison *restrictions = room_for(rel->baserestrictinfo);
 	int ignored, m = collect_bounds(rel->baserestrictinfo, vardata.var, opfamily, nullptr, restrictions, ignored);
 	evaluate(t, root, restrictions, m);
+	Shares shares(t, root, vardata, restrictions, m);
 	bool key = orders_column(index, vardata.var, opfamily);
 	auto *list = static_cast<Comparison *>(palloc(sizeof(Comparison) * (m + list_length(index->indpred))));
 	List *kept_clauses = NIL;
@@ -471,7 +507,7 @@ double predicate_share(const IdTypeTraits &t, PlannerInfo *root, VariableStatDat
 			Node *c = clause_of(static_cast<Node *>(lfirst(lc)));
 			if (IsA(c, OpExpr) && reinterpret_cast<OpExpr *>(c)->args == restrictions[i].args) {
 				kept_clauses = lappend(kept_clauses, c);
-				kept_product *= share(t, root, vardata, restrictions, m, i);
+				kept_product *= shares.of(i);
 				list[n++] = restrictions[i];
 				break;
 			}
@@ -501,7 +537,12 @@ double predicate_share(const IdTypeTraits &t, PlannerInfo *root, VariableStatDat
 	double others = kept_product;
 	for (int i = first_added + 1; i < n; i++)
 		others *= alone(t, root, vardata, list[i]);
-	return remainder_of(joint(t, root, vardata, list, n), others);
+	// the range the list makes is most often the relation's (the restrictions imply the predicate, and a bound
+	// is dropped only for one of the predicate's at least as tight): then its selectivity is known already
+	Shares rebuilt(t, root, vardata, list, n);
+	bool same_range = m > 0 && same_bound(t, shares, shares.lower, rebuilt, rebuilt.lower) &&
+	                  same_bound(t, shares, shares.upper, rebuilt, rebuilt.upper);
+	return remainder_of(same_range ? shares.of_range() : rebuilt.of_range(), others);
 }
 
 // The clause's estimate (see the top of the file): among the relation's restrictions (at the top level or in
@@ -522,7 +563,7 @@ double comparison_selectivity(const IdTypeTraits &t, PlannerInfo *root, Oid opno
 		int self_position, n = collect_bounds(conjuncts, vardata.var, opfamily, args, bounds, self_position);
 		if (self_position >= 0) {
 			evaluate(t, root, bounds, n);
-			return share(t, root, vardata, bounds, n, self_position);
+			return Shares(t, root, vardata, bounds, n).of(self_position);
 		}
 	}
 	if (IndexOptInfo *index = index_predicate_holding(vardata.rel, args))
