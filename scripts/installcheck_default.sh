@@ -52,7 +52,9 @@ installcheck_default_cluster() {
 		for run in 1 2; do # the second run: the suites that are not bulk data (light_suites)
 			tests=
 			[ "$run" = 2 ] && tests=$(light_suites "$tree")
-			out=$(pg_make -C "$tree" -s installcheck ${tests:+"REGRESS=$tests"} 2>&1)
+			# psql: 15's for 17 and 18, which have none (regress_psql_bindir, lib.sh)
+			out=$(pg_make -C "$tree" -s installcheck EXTRA_REGRESS_OPTS="--bindir=$(regress_psql_bindir)" \
+				${tests:+"REGRESS=$tests"} 2>&1)
 			rc=$?
 			# 15 prints `test x ... ok`; 16 and later print TAP (`ok 3 - x`), indented here so that a
 			# caller counting lines that start with `ok ` counts only the line per run

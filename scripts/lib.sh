@@ -114,10 +114,10 @@ build_and_install() {
 		pg_make -C "$dir" -s install >/dev/null
 }
 
-# The pg_regress suites of the tree DIR without the bulk ones (each type's *_index, brin, planner,
+# The pg_regress suites of the tree DIR without the bulk ones (each type's *_index, brin, the planner suites,
 # generate_at: data-heavy checks of code that does not depend on where the generator state lives), for the
 # second mode of a run; the full suite runs in the first.
-light_suites() { (cd "$1/sql" && ls -- *.sql) | sed 's/\.sql$//' | grep -vE '_index$|^(brin|planner|planner_stale|generate_at)$' | tr '\n' ' '; }
+light_suites() { (cd "$1/sql" && ls -- *.sql) | sed 's/\.sql$//' | grep -vE '_index$|^(brin|planner|planner_stale|planner_bounds|generate_at)$' | tr '\n' ' '; }
 
 # Starts a cluster in a fresh temporary directory; sets PGHOST, PGPORT, PGUSER, CLUSTER_DIR.
 # Extra arguments are server settings, e.g. shared_preload_libraries=idtypes. CLUSTER_ENV, if set, holds

@@ -3,9 +3,10 @@
 # then for each PostgreSQL version
 # (15, 17, 18, 19; `--pg N` runs only the versions named), in throwaway clusters: pg_regress, the generator
 # checks (sessions at once and one after another, identity settings), the versioned-upgrade check, with
-# idtypes loaded on demand and preloaded; on 15 also the interop checks against reference implementations,
-# the client drivers, the ORMs and their schema tools (test/orms), max_connections = 3000, a cluster with
-# initdb's default settings, three sharded clusters, Citus (where it is installed), and the packages
+# idtypes loaded on demand and preloaded, `make installcheck` twice against a cluster with initdb's default
+# settings (on 19 the first cluster too has fsync and synchronous_commit on); on 15 also the interop checks
+# against reference implementations, the client drivers, the ORMs and their schema tools (test/orms),
+# max_connections = 3000, three sharded clusters, Citus (where it is installed), and the packages
 # (META.json, the Debian package installed and used); what each version runs: README.md, Supported PostgreSQL
 # versions. 17, 18 and 19 come from scripts/pgversions.sh (downloaded once, cached). Installs what is missing first.
 # Ends with the line `N passed, M failed, K skipped` (skipped: checks whose prerequisite is absent here, e.g.
@@ -115,7 +116,12 @@ trap 'cluster_stop; rm -rf "$dump_dir" "$run_dir" "$prefetch_log"' EXIT
 version_suites() {
 	local dir=$1 v=$2 on_demand=$3
 	log "PostgreSQL $v: the server's identity: roles, privileges, require_identity, idtypes_identity() (not preloaded)"
-	cluster_start wal_level=logical # for the logical replication round trip
+	# on 19, this cluster (pg_regress with the planner suites, the generators, failover) is as durable as
+	# initdb's defaults: 19 marks pages all-visible while reading them once their hint bits can be set, which
+	# synchronous_commit = off delays (newer_rows.cpp)
+	local durable=()
+	[ "$v" = 19 ] && durable=(fsync=on synchronous_commit=on)
+	cluster_start wal_level=logical "${durable[@]}" # wal_level: for the logical replication round trip
 	checks "$ROOT/test/concurrency/identity.sh" # first: it sees the cluster before any ID
 	# the bulk suites (indexes over 100k+ rows, BRIN, planner estimates) on the oldest and newest version; 17
 	# and 18, between them, run the suites that are not bulk data
@@ -138,7 +144,7 @@ version_suites() {
 	checks "$ROOT/test/concurrency/failsafe.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 	checks "$ROOT/test/concurrency/copies.sh" "$("$PG_CONFIG" --bindir)" no
 	log "PostgreSQL $v: failover: a promoted standby continues above its old primary's IDs (the mark through WAL)"
-	checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" no
+	IDTYPES_FAILOVER_SETTINGS="${durable[*]/#/-c }" checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" no
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"
 	log "PostgreSQL $v: binary COPY of random payloads into every type"
@@ -170,6 +176,8 @@ version_suites() {
 		checks "$ROOT/test/drivers/run.sh" binary
 	fi
 	cluster_stop
+	log "PostgreSQL $v: make installcheck, twice, against a cluster with initdb's default settings"
+	checks installcheck_default_cluster "$dir"
 	# preloaded, the state is reserved at start the same way on every version (the main segment at server
 	# start): 15, 18 and 19 run that mode, 17 does not
 	[ "$v" = 17 ] && return 0
@@ -210,8 +218,6 @@ extra_suites_15() {
 	cluster_stop
 
 	log "planner: the newest rows after autovacuum's VACUUM, a clean restart, a crash" && checks "$ROOT/test/planner/autovacuum.sh"
-	log "make installcheck, twice, against a cluster with initdb's default settings"
-	checks installcheck_default_cluster
 
 	log "the README's quick start: scripts/demo.sh runs, without a warning"
 	if "$ROOT/scripts/demo.sh" >"$run_dir/demo.log" 2>&1 && ! grep -qE 'WARNING|NOTICE|could not|ERROR' "$run_dir/demo.log"; then

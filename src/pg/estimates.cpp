@@ -5,14 +5,31 @@
 //   * a bound's fraction of the histogram is interpolated inside its bucket, with most-common values and
 //     NULLs accounted for as scalarineqsel does;
 //   * `^@` and `<@` estimate their whole range [lo, hi] at once;
-//   * the planner's own pairing of `x >= a AND x <= b` into one range (clauselist_selectivity) applies only
-//     to operators estimated by scalarltsel and friends, whose interpolation cannot see these types. So the
-//     ordering operators pair themselves: all the bounds on a column among the restriction clauses of the
-//     relation (any number, either side, in any order) are one range, from the tightest lower to the
-//     tightest upper bound; the first bound listed carries its selectivity and every other counts as 1.
-//     This is what a BETWEEN, bounds from T_min/T_max, and the rewrite of `^@` / `<@` into two comparisons
-//     are estimated by, at the top level of the WHERE clause or inside an OR arm. Bounds unknown while
-//     planning (generic plans) are estimated as clauselist_selectivity estimates them on a timestamptz;
+//   * the bounds on one column ANDed together are one range. PostgreSQL pairs `x >= a AND x <= b` into one
+//     range (clauselist_selectivity, addRangeClause) only for operators whose restriction estimator is
+//     scalarltsel and friends (it tests the estimator's OID), whose interpolation cannot see these types; so
+//     the pairing happens here, in what each clause is estimated as (comparison_selectivity), such that the
+//     product over the clauses PostgreSQL multiplies is the range's selectivity in each list it estimates:
+//       - among a relation's restrictions (at the top level or in an AND arm of an OR): the tightest lower
+//         bound counts its own selectivity (as alone), the tightest upper bound the range's divided by it,
+//         any other bound 1 (`share`);
+//       - a partial index's predicate bound, which PostgreSQL adds to the index's conditions in place of
+//         the restrictions the predicate implies and dropped (check_index_predicates,
+//         add_predicate_to_index_quals): the remainder that makes that list's product its range's
+//         (`predicate_share`); in the usual case (`WHERE id >= <start>`, a lower bound), its own selectivity;
+//       - any other clause (a join clause costed for a parameterized path): its own selectivity, alone.
+//     Why it is safe: PostgreSQL caches a clause's estimate in its RestrictInfo, so a clause must be
+//     estimated the same in every list; the lists that hold a subset of a relation's bounds on a column are
+//     the conditions of an index, and predicate implication drops a bound only with the looser bounds of
+//     its side (which count 1) and puts the predicate's bound in its place. The same range is then made by
+//     the kept bounds and the added predicate bounds (the restrictions imply the predicate), and each
+//     list's product is its range's, as on timestamptz whatever the order or form of the bounds: a
+//     BETWEEN, bounds from T_min/T_max, and the rewrite of `^@` / `<@` into two comparisons. (A list of the
+//     kept bounds without the predicate's, as btree counts the index tuples read for a bounded column that
+//     is not the first, or BRIN, is estimated at most as on timestamptz: the range's selectivity divided by
+//     the dropped lower bound's is below the upper bound's own.) Bounds unknown
+//     while planning (generic plans) are estimated as clauselist_selectivity estimates them on a
+//     timestamptz;
 //   * rows written since ANALYZE lie past the histogram (IDs are written in time order): how many they are
 //     comes from evidence that outlives a VACUUM (newer_rows.cpp), their span ends at the column's actual
 //     end read from its index (actual_end.cpp), and they are spread evenly over it.
@@ -271,49 +288,36 @@ struct Side {
 	Bound tightest;
 };
 
-// The clause's own selectivity, or, when other bounds on the column are ANDed with it, its share of the one
-// range they all make (see the top of the file): the first bound listed carries the selectivity of the
-// range between the tightest known lower and upper bounds, every other bound counts as 1 — however many
-// there are, on either side. Bounds unknown while planning (a generic plan's parameters) are estimated as
-// clauselist_selectivity estimates them on a timestamptz column: when one side has only unknown bounds
-// and the other side has bounds too, the range is DEFAULT_RANGE_INEQ_SEL; a side with no other side is
-// the tightest of its known bounds and DEFAULT_INEQ_SEL (the more restrictive carries).
-double comparison_selectivity(const IdTypeTraits &t, PlannerInfo *root, Oid opno, List *args, VariableStatData &vardata)
+// Evaluates every bound of a list (once; the two halves of a rewritten `^@` / `<@` from one evaluation).
+void evaluate(const IdTypeTraits &t, PlannerInfo *root, Comparison *bounds, int n)
 {
-	Oid opfamily = lookup_type_cache(vardata.vartype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
-	Comparison self;
-	if (!OidIsValid(opfamily) || !comparison_on(opno, args, vardata.var, opfamily, self))
+	for (int i = 0; i < n; i++) {
+		if (bounds[i].state == Comparison::unevaluated)
+			resolve_rewritten_pair(t, root, bounds[i], bounds, n);
+		known(root, bounds[i]);
+	}
+}
+
+// One bound alone, as scalarineqsel estimates it on a timestamptz column: its side of the histogram, or
+// DEFAULT_INEQ_SEL when its value is unknown while planning.
+double alone(const IdTypeTraits &t, PlannerInfo *root, VariableStatData &vardata, Comparison &c)
+{
+	if (!known(root, c))
 		return DEFAULT_INEQ_SEL;
-	// the bounds on the column ANDed together with the clause, itself included, in clause order
-	List *conjuncts = vardata.rel != nullptr ? conjuncts_holding(vardata.rel->baserestrictinfo, args) : NIL;
-	int n = 0, self_position = -1;
-	Comparison *bounds = &self;
-	if (conjuncts != NIL) {
-		bounds = static_cast<Comparison *>(palloc(sizeof(Comparison) * list_length(conjuncts)));
-		ListCell *lc;
-		foreach (lc, conjuncts) {
-			Node *clause = clause_of(static_cast<Node *>(lfirst(lc)));
-			if (!IsA(clause, OpExpr))
-				continue;
-			auto *op = reinterpret_cast<OpExpr *>(clause);
-			if (comparison_on(op->opno, op->args, vardata.var, opfamily, bounds[n])) {
-				if (op->args == args)
-					self_position = n;
-				n++;
-			}
-		}
-	}
-	if (self_position < 0) { // not among the restrictions (a join clause, for instance): on its own
-		bounds = &self;
-		n = 1;
-	} else if (self_position > 0) {
-		return 1.0; // the first bound listed carries the range
-	}
+	return c.lower ? range_selectivity(t, root, vardata, Bound{true, c.value}, Bound{})
+	               : range_selectivity(t, root, vardata, Bound{}, Bound{true, c.value});
+}
+
+// The n bounds ANDed together as one range, from the tightest known lower to the tightest known upper
+// bound. Bounds unknown while planning (a generic plan's parameters) are estimated as clauselist_selectivity
+// estimates them on a timestamptz column: when one side has only unknown bounds and the other side has
+// bounds too, the range is DEFAULT_RANGE_INEQ_SEL; a side with no other side is the tightest of its known
+// bounds and DEFAULT_INEQ_SEL (the more restrictive carries).
+double joint(const IdTypeTraits &t, PlannerInfo *root, VariableStatData &vardata, Comparison *bounds, int n)
+{
 	Side lower, upper;
 	for (int i = 0; i < n; i++) {
 		Comparison &c = bounds[i];
-		if (c.state == Comparison::unevaluated)
-			resolve_rewritten_pair(t, root, c, bounds, n);
 		Side &side = c.lower ? lower : upper;
 		side.any = true;
 		if (!known(root, c)) {
@@ -333,6 +337,238 @@ double comparison_selectivity(const IdTypeTraits &t, PlannerInfo *root, Oid opno
 	if (!(lower.any && upper.any) && (lower.unknown || upper.unknown))
 		s = std::min(s, DEFAULT_INEQ_SEL);
 	return s;
+}
+
+// The bound that stands for one side of a list: the tightest known one, else the first (all unknown), -1
+// when the side has none. The other bounds of that side add nothing to the range, as in
+// clauselist_selectivity, which keeps the most selective bound of each side (addRangeClause).
+int side_of(PlannerInfo *root, const IdTypeTraits &t, Comparison *bounds, int n, bool lower)
+{
+	int found = -1;
+	for (int i = 0; i < n; i++) {
+		if (bounds[i].lower != lower)
+			continue;
+		if (found < 0) {
+			found = i;
+			continue;
+		}
+		if (!known(root, bounds[i]))
+			continue;
+		int cmp = known(root, bounds[found]) ? t.compare(bounds[i].value, bounds[found].value) : (lower ? 1 : -1);
+		if (lower ? cmp > 0 : cmp < 0)
+			found = i;
+	}
+	return found;
+}
+
+// `target` divided by the product of the given estimates, within [0, 1]: the share that makes the product
+// of a list's estimates `target`.
+double remainder_of(double target, double product)
+{
+	if (!(product > 0))
+		return target;
+	return std::min(std::max(target / product, 0.0), 1.0);
+}
+
+// What the n ANDed bounds on the column are each estimated as (see the top of the file): the tightest lower
+// bound its own selectivity, alone; the tightest upper bound (the carrier) the range's selectivity divided
+// by that, so that the product over the list is the range's; any other bound 1 (the range is the tightest
+// bounds'). The carrier is the upper bound because the bound that a partial index's predicate makes
+// redundant (and PostgreSQL drops from the index's conditions) is most often the lower one (`WHERE id >=
+// <the start of the recent rows>`): the carrier then stays among the conditions, and the predicate's bound
+// PostgreSQL puts in the dropped bound's place is estimated exactly as that bound was (predicate_share).
+// Without an upper bound, the tightest lower bound carries the range alone. Each selectivity is computed
+// once, when first needed.
+struct Shares {
+	const IdTypeTraits &t;
+	PlannerInfo *root;
+	VariableStatData &vardata;
+	Comparison *bounds;
+	int n, lower, upper;
+	double lower_alone = -1, range = -1;
+
+	Shares(const IdTypeTraits &t_, PlannerInfo *root_, VariableStatData &vardata_, Comparison *bounds_, int n_)
+	    : t(t_), root(root_), vardata(vardata_), bounds(bounds_), n(n_), lower(side_of(root_, t_, bounds_, n_, true)),
+	      upper(side_of(root_, t_, bounds_, n_, false))
+	{
+	}
+	double of_lower()
+	{
+		if (lower_alone < 0)
+			lower_alone = alone(t, root, vardata, bounds[lower]);
+		return lower_alone;
+	}
+	double of_range()
+	{
+		if (range < 0)
+			range = joint(t, root, vardata, bounds, n);
+		return range;
+	}
+	double of(int i)
+	{
+		if (i != lower && i != upper)
+			return 1.0;
+		if (i == lower && upper >= 0)
+			return of_lower();
+		return remainder_of(of_range(), i == upper && lower >= 0 ? of_lower() : 1.0);
+	}
+};
+
+// The bounds on the column among `clauses` (RestrictInfos or bare clauses), in clause order, into `out`
+// (room for list_length(clauses)); the position of the clause whose argument list is `self_args` in
+// `self_position` (-1 if none is).
+int collect_bounds(List *clauses, Node *var, Oid opfamily, List *self_args, Comparison *out, int &self_position)
+{
+	int n = 0;
+	self_position = -1;
+	ListCell *lc;
+	foreach (lc, clauses) {
+		Node *clause = clause_of(static_cast<Node *>(lfirst(lc)));
+		if (!IsA(clause, OpExpr))
+			continue;
+		auto *op = reinterpret_cast<OpExpr *>(clause);
+		if (comparison_on(op->opno, op->args, var, opfamily, out[n])) {
+			if (op->args == self_args)
+				self_position = n;
+			n++;
+		}
+	}
+	return n;
+}
+
+Comparison *room_for(List *clauses)
+{
+	return static_cast<Comparison *>(palloc(sizeof(Comparison) * std::max(list_length(clauses), 1)));
+}
+
+// Whether the index orders the column by the type's btree operator family, so that the bounds on it are
+// among the index's conditions (a plain column; an expression index's key is never this column itself).
+bool orders_column(const IndexOptInfo *index, Node *var, Oid opfamily)
+{
+	var = without_relabel(var);
+	if (!IsA(var, Var))
+		return false;
+	for (int k = 0; k < index->nkeycolumns; k++)
+		if (index->indexkeys[k] == reinterpret_cast<Var *>(var)->varattno && index->opfamily[k] == opfamily)
+			return true;
+	return false;
+}
+
+// The partial index among the relation's whose predicate holds the clause `args`, or null.
+IndexOptInfo *index_predicate_holding(RelOptInfo *rel, List *args)
+{
+	ListCell *lc, *p;
+	foreach (lc, rel->indexlist) {
+		auto *index = static_cast<IndexOptInfo *>(lfirst(lc));
+		foreach (p, index->indpred) {
+			Node *c = static_cast<Node *>(lfirst(p));
+			if (IsA(c, OpExpr) && reinterpret_cast<OpExpr *>(c)->args == args)
+				return index;
+		}
+	}
+	return nullptr;
+}
+
+// Whether two lists' bounds standing for one side (Shares::lower / upper, -1 for none) are the same: both
+// absent, or both known with equal values.
+bool same_bound(const IdTypeTraits &t, Shares &a, int i, Shares &b, int j)
+{
+	if (i < 0 || j < 0)
+		return i < 0 && j < 0;
+	return known(a.root, a.bounds[i]) && known(b.root, b.bounds[j]) &&
+	       t.compare(a.bounds[i].value, b.bounds[j].value) == 0;
+}
+
+// A bound of a partial index's predicate, estimated as part of the index's selectivity: PostgreSQL dropped
+// from the index's conditions the relation's bounds that the predicate implies (check_index_predicates), and
+// put the predicate's bounds that the remaining conditions do not imply in their place
+// (add_predicate_to_index_quals). That list is rebuilt here: the relation's bounds on the column still among
+// the index's conditions (each estimated as it is among the relation's restrictions, `share`) and the
+// predicate's bounds added. The first predicate bound added makes the list's product the selectivity of the
+// range it makes; any other is estimated alone.
+double predicate_share(const IdTypeTraits &t, PlannerInfo *root, VariableStatData &vardata, Oid opfamily,
+                       IndexOptInfo *index, Comparison &predicate_bound)
+{
+	List *args = predicate_bound.args;
+	RelOptInfo *rel = vardata.rel;
+	// the relation's bounds on the column (top level), and which of them the index's conditions kept
+	Comparison *restrictions = room_for(rel->baserestrictinfo);
+	int ignored, m = collect_bounds(rel->baserestrictinfo, vardata.var, opfamily, nullptr, restrictions, ignored);
+	evaluate(t, root, restrictions, m);
+	Shares shares(t, root, vardata, restrictions, m);
+	bool key = orders_column(index, vardata.var, opfamily);
+	auto *list = static_cast<Comparison *>(palloc(sizeof(Comparison) * (m + list_length(index->indpred))));
+	List *kept_clauses = NIL;
+	double kept_product = 1;
+	int n = 0;
+	for (int i = 0; key && i < m; i++) {
+		ListCell *lc;
+		foreach (lc, index->indrestrictinfo) {
+			Node *c = clause_of(static_cast<Node *>(lfirst(lc)));
+			if (IsA(c, OpExpr) && reinterpret_cast<OpExpr *>(c)->args == restrictions[i].args) {
+				kept_clauses = lappend(kept_clauses, c);
+				kept_product *= shares.of(i);
+				list[n++] = restrictions[i];
+				break;
+			}
+		}
+	}
+	// the predicate's bounds that PostgreSQL adds, in the predicate's order
+	int first_added = -1, self = -1;
+	ListCell *lc;
+	foreach (lc, index->indpred) {
+		Node *c = static_cast<Node *>(lfirst(lc));
+		if (!IsA(c, OpExpr) || predicate_implied_by(list_make1(c), kept_clauses, false))
+			continue;
+		auto *op = reinterpret_cast<OpExpr *>(c);
+		if (!comparison_on(op->opno, op->args, vardata.var, opfamily, list[n]))
+			continue;
+		if (first_added < 0)
+			first_added = n;
+		if (op->args == args)
+			self = n;
+		n++;
+	}
+	if (self < 0) // one the conditions imply: in a list of PostgreSQL's that is not the one rebuilt here, alone
+		return alone(t, root, vardata, predicate_bound);
+	evaluate(t, root, list, n);
+	if (self != first_added)
+		return alone(t, root, vardata, list[self]);
+	double others = kept_product;
+	for (int i = first_added + 1; i < n; i++)
+		others *= alone(t, root, vardata, list[i]);
+	// the range the list makes is most often the relation's (the restrictions imply the predicate, and a bound
+	// is dropped only for one of the predicate's at least as tight): then its selectivity is known already
+	Shares rebuilt(t, root, vardata, list, n);
+	bool same_range = m > 0 && same_bound(t, shares, shares.lower, rebuilt, rebuilt.lower) &&
+	                  same_bound(t, shares, shares.upper, rebuilt, rebuilt.upper);
+	return remainder_of(same_range ? shares.of_range() : rebuilt.of_range(), others);
+}
+
+// The clause's estimate (see the top of the file): among the relation's restrictions (at the top level or in
+// an AND arm of an OR), its share of the range all the bounds on the column there make; as a bound of a
+// partial index's predicate, its share of the range the index's conditions make; elsewhere (a join clause
+// estimated for a parameterized path), alone.
+double comparison_selectivity(const IdTypeTraits &t, PlannerInfo *root, Oid opno, List *args, VariableStatData &vardata)
+{
+	Oid opfamily = lookup_type_cache(vardata.vartype, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	Comparison self;
+	if (!OidIsValid(opfamily) || !comparison_on(opno, args, vardata.var, opfamily, self))
+		return DEFAULT_INEQ_SEL;
+	if (vardata.rel == nullptr)
+		return alone(t, root, vardata, self);
+	List *conjuncts = conjuncts_holding(vardata.rel->baserestrictinfo, args);
+	if (conjuncts != NIL) {
+		Comparison *bounds = room_for(conjuncts);
+		int self_position, n = collect_bounds(conjuncts, vardata.var, opfamily, args, bounds, self_position);
+		if (self_position >= 0) {
+			evaluate(t, root, bounds, n);
+			return Shares(t, root, vardata, bounds, n).of(self_position);
+		}
+	}
+	if (IndexOptInfo *index = index_predicate_holding(vardata.rel, args))
+		return predicate_share(t, root, vardata, opfamily, index, self);
+	return alone(t, root, vardata, self);
 }
 
 } // namespace

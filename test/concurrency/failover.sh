@@ -21,6 +21,7 @@ source "$(dirname "$0")/server.sh"
 die() { fail "$*"; exit 1; }
 settings="-c listen_addresses= -c fsync=off -c autovacuum=off -c idtypes.timeid_clock_id=7 -c idtypes.tbsl_machine_id=7"
 settings+=" -c idtypes.require_identity=on"
+settings+=" ${IDTYPES_FAILOVER_SETTINGS:-}" # e.g. -c fsync=on -c synchronous_commit=on (scripts/test.sh on 19)
 [ "$preload" = yes ] && settings+=" -c shared_preload_libraries=idtypes"
 source "$(dirname "$0")/clusters.sh"
 
