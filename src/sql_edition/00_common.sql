@@ -256,11 +256,11 @@ REVOKE ALL ON SEQUENCE timeid_state, tbsl_state, uid11_state, scru160_state FROM
 -- Where the edition is installed as an extension, its states and identity are its data, which pg_dump keeps
 -- (installed with psql -f, they are dumped like any other table and sequence).
 DO $$ BEGIN
-	PERFORM pg_catalog.pg_extension_config_dump('idtypes_sql_installation'::pg_catalog.regclass, ''),
-		pg_catalog.pg_extension_config_dump('timeid_state'::pg_catalog.regclass, ''),
-		pg_catalog.pg_extension_config_dump('tbsl_state'::pg_catalog.regclass, ''),
-		pg_catalog.pg_extension_config_dump('uid11_state'::pg_catalog.regclass, ''),
-		pg_catalog.pg_extension_config_dump('scru160_state'::pg_catalog.regclass, '');
+	PERFORM pg_catalog.pg_extension_config_dump('idtypes_sql_installation'::pg_catalog.regclass, ''); -- one a statement: each updates
+	PERFORM pg_catalog.pg_extension_config_dump('timeid_state'::pg_catalog.regclass, '');             -- pg_extension's row
+	PERFORM pg_catalog.pg_extension_config_dump('tbsl_state'::pg_catalog.regclass, '');
+	PERFORM pg_catalog.pg_extension_config_dump('uid11_state'::pg_catalog.regclass, '');
+	PERFORM pg_catalog.pg_extension_config_dump('scru160_state'::pg_catalog.regclass, '');
 EXCEPTION WHEN OTHERS THEN
 	-- not run by CREATE EXTENSION: the only error it raises (its SQLSTATE differs between versions)
 	IF pg_catalog.strpos(SQLERRM, 'CREATE EXTENSION') OPERATOR(pg_catalog.=) 0 THEN
