@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The SQL edition (src/sql_edition/, README "Managed PostgreSQL") against a running cluster (PGHOST etc. set,
 # the native idtypes installed): installs it three ways (psql -f by a role without superuser, CREATE
-# EXTENSION idtypes_sql, pg_tle where present), runs its suite as that role, compares it with the native
+# EXTENSION idtypes_sql, pg_tle where present), among hostile objects too (hostile.sh), runs its suite as that role, compares it with the native
 # edition (the native tests' vectors, SIZE native IDs of each type read by the SQL edition and SIZE of its IDs
 # read by the native one), checks its generators (sessions one after another and at once, a restart, a
 # crash restart, a promoted standby), a dump restored into a fresh cluster, and the one-statement moves
@@ -252,6 +252,13 @@ else
 	head -10 "$work/ext.refused" "$work/ext.out" | sed 's/^/     /'
 fi
 
+# hostile objects planted before and after the installation (test/sql_edition/hostile.sh), psql -f and CREATE
+# EXTENSION (its control file is still in place); installations of one server never share IDs, and a role
+# without grants neither chooses an identity nor stalls generation (test/sql_edition/xdb.sh)
+"$here/hostile.sh" "$script" psql
+"$here/hostile.sh" "$script" extension
+"$here/xdb.sh" "$script"
+
 in_server rm -f "$sharedir/extension/idtypes_sql.control" "$sharedir/extension/idtypes_sql--1.0.sql" # pg_tle refuses a name with a control file
 
 # 10. pg_tle (Amazon RDS, Aurora, Supabase): pgtle.install_extension where pg_tle is installed and preloaded
@@ -269,8 +276,9 @@ if [ "$(psql_q -d postgres -c "SELECT count(*) FROM pg_available_extensions WHER
 		head -10 "$work/tle.out" | sed 's/^/     /'
 	fi
 	psql_q -d postgres -c "DROP DATABASE $tle" >/dev/null 2>&1
+	"$here/hostile.sh" "$script" tle
 else
-	echo "skip PostgreSQL $server: pg_tle is not installed and preloaded here: pgtle.install_extension not tested"
+	echo "skip PostgreSQL $server: pg_tle is not installed and preloaded here: pgtle.install_extension (and the hostile objects through it) not tested"
 fi
 
 for d in "$db" "$native" "$migrate" "$ext"; do psql_q -d postgres -c "DROP DATABASE IF EXISTS $d" >/dev/null 2>&1; done
