@@ -53,6 +53,16 @@ check "PostgreSQL $server: psql -f build/idtypes_sql.sql by a role without super
 	bash -c "[ \"\$(psql -X -At -d $db -c \"SELECT rolsuper FROM pg_roles WHERE rolname = '$role'\")\" = f ] &&
 		PGOPTIONS='-c client_min_messages=warning -c search_path=ids' psql -X -q -v ON_ERROR_STOP=1 -U $role -d $db -f '$script'"
 
+# the audit of the installed bodies (test/sql_edition/audit.sql): no unqualified operator or call in PL/pgSQL,
+# nothing outside pg_catalog and the edition bound into SQL bodies and domain checks
+found=$(psql_q -d "$db" -f "$here/audit.sql" 2>&1)
+if [ -z "$found" ]; then
+	ok "PostgreSQL $server: the installed bodies name every operator and function qualified, and bind nothing outside pg_catalog and the edition (test/sql_edition/audit.sql)"
+else
+	fail "PostgreSQL $server: the audit of the installed bodies (test/sql_edition/audit.sql):"
+	head -20 <<<"$found" | sed 's/^/     /'
+fi
+
 # 2. the suite, as that role: answers compared with test/sql_edition/expected/suite.out
 PGOPTIONS="-c client_min_messages=warning -c search_path=ids" psql -X -q -At -U "$role" -d "$db" -a <"$here/suite.sql" >"$work/suite.out" 2>&1
 if diff -u "$here/expected/suite.out" "$work/suite.out" >"$work/suite.diff"; then
