@@ -21,6 +21,11 @@
 --   `search_path = pg_catalog, pg_temp`: never the edition's schema, where a role with CREATE could plant
 --   a better-matching function (pg_temp, last, is searched for relations and types only, and every name
 --   they use is qualified anyway). They take no name or OID from their caller.
+-- * The edition's schema must be its installing role's (90_bind.sql refuses another role's): a schema's
+--   owner may drop or rename anything in it and make a new schema of the same name, so no qualified name
+--   is safe in a schema an untrusted role owns. Roles may still have CREATE on it: what they create there
+--   is never found by the bodies (but do not grant it to untrusted roles: an overload they create can
+--   capture an application's own call with an untyped argument, e.g. tbsl_generate(NULL, true)).
 -- test/sql_edition/hostile.sh plants functions and operators for every name and signature the bodies use,
 -- before and after installing, and runs every function as other roles; test/sql_edition/audit.sql
 -- looks for unqualified operators and functions in the installed bodies.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The SQL edition among hostile objects (issue 43), against a running cluster (PGHOST etc. set, connecting as
-# the superuser postgres): a role that owns the database and the edition's schema, and a role with CREATE on
-# that schema, plant functions and operators for every name and signature the edition's bodies could resolve
+# the superuser postgres): a role that owns the database (and so public), and a role with CREATE on the
+# edition's schema and public, both with CREATE on the edition's schema, plant functions and operators for every name and signature the edition's bodies could resolve
 # to (every function name its bodies call, with each of its signatures and every one-off variant of argument
 # types; every operator symbol for every pair of common types; domains named as the types the bodies name),
 # in the edition's schema and in public, BEFORE the installation and again AFTER it, and in pg_temp. Each
@@ -9,7 +9,8 @@
 # ALTER ROLE <its author> SUPERUSER. Then every function of the edition runs (with arguments of every kind,
 # the generators thousands of times, after DISCARD ALL again) as other roles: the installer, an application
 # role, the superuser, and the hostile roles themselves (with their pg_temp objects).
-# Passes when no planted object ran as anyone but its author and no role gained an attribute.
+# Passes when no planted object ran as anyone but its author and no role gained an attribute, and when an
+# installation into a schema the hostile owner owns is refused (its owner could drop or rename what is in it).
 #   hostile.sh SCRIPT MODE   (MODE: psql = psql -f by a role without superuser; extension = CREATE EXTENSION
 #   by the superuser, the control file installed; tle = through pg_tle)
 # Prints one `ok` or `FAIL` line (and details).
@@ -198,24 +199,34 @@ SQL
 	echo "SELECT pg_catalog.count(ids.timeid_generate()) FROM pg_catalog.generate_series(1, 100);"
 } >"$work/victim.sql"
 
-# the database and its schema belong to the hostile owner; the creator may create in the schema and in public
+# the database (and so its public schema) belongs to the hostile owner; the edition's schema to the installing
+# role (the edition refuses a schema another role owns: its owner could drop or rename what is in it), where
+# both hostile roles may create; the creator may create in public too
+case $mode in psql) edition_owner=$inst ;; *) edition_owner=postgres ;; esac
 su -d postgres -c "CREATE DATABASE $db OWNER $owner" -c "ALTER DATABASE $db SET client_min_messages = warning" &&
-	su -d "$db" -c "CREATE SCHEMA ids AUTHORIZATION $owner" -c "GRANT USAGE, CREATE ON SCHEMA ids TO $creator, $inst" \
+	su -d "$db" -c "CREATE SCHEMA ids AUTHORIZATION $edition_owner" -c "GRANT USAGE, CREATE ON SCHEMA ids TO $owner, $creator" \
 		-c "GRANT USAGE ON SCHEMA ids TO $app" -c "GRANT CREATE ON SCHEMA public TO $creator" \
 		-c "CREATE SCHEMA hostile_log" -c "CREATE TABLE hostile_log.log (author name, ran_as name, session_as name, what text)" \
 		-c "GRANT USAGE ON SCHEMA hostile_log TO PUBLIC" -c "GRANT INSERT ON hostile_log.log TO PUBLIC" >/dev/null || fail "setup"
 before=$(( $(plant $owner ids) + $(plant $owner public) + $(plant $creator ids) + $(plant $creator public) ))
 
+# into a schema the hostile owner owns, the installation is refused
+su -d "$db" -c "CREATE SCHEMA owned AUTHORIZATION $owner" -c "GRANT CREATE, USAGE ON SCHEMA owned TO $inst" >/dev/null
+case $mode in
+psql) PGOPTIONS="-c client_min_messages=warning -c search_path=owned" psql -X -q -v ON_ERROR_STOP=1 -U $inst -d "$db" -1 -f "$script" ;;
+extension) su -d "$db" -c "CREATE EXTENSION idtypes_sql SCHEMA owned" ;;
+tle) printf '%s\n' "SELECT pgtle.install_extension('idtypes_sql_o', '1.0', 'idtypes, SQL edition', :'script');" "CREATE EXTENSION idtypes_sql_o SCHEMA owned;" |
+	su -d "$db" -c "CREATE EXTENSION IF NOT EXISTS pg_tle" -v script="$(cat "$script")" -f - ;;
+esac >"$work/owned.out" 2>&1
+grep -q "cannot go into schema owned, which $owner owns" "$work/owned.out" || { cat "$work/owned.out"; fail "installing into a schema the hostile role owns was not refused"; }
+
 # the installation
 case $mode in
 psql)
-	edition_owner=$inst
 	PGOPTIONS="-c client_min_messages=warning -c search_path=ids" psql -X -q -v ON_ERROR_STOP=1 -U $inst -d "$db" -1 -f "$script" >"$work/install.out" 2>&1 ;;
 extension)
-	edition_owner=postgres
 	su -d "$db" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >"$work/install.out" 2>&1 ;;
 tle)
-	edition_owner=postgres
 	printf '%s\n' "SELECT pgtle.install_extension('idtypes_sql_h', '1.0', 'idtypes, SQL edition', :'script');" \
 		"CREATE EXTENSION idtypes_sql_h SCHEMA ids;" |
 		su -d "$db" -c "CREATE EXTENSION IF NOT EXISTS pg_tle" -v script="$(cat "$script")" -f - >"$work/install.out" 2>&1 ;;
@@ -239,7 +250,7 @@ mismatched=$(grep -o 'HOSTILE planted by [a-z_]* ran as [a-z_]*' "$work/victims.
 super=$(su -d postgres -c "SELECT string_agg(rolname, ',') FROM pg_roles WHERE rolname LIKE 'idsqlh\_%' AND (rolsuper OR rolcreaterole OR rolcreatedb OR rolbypassrls OR rolreplication)")
 generated=$(grep -cx '3000' "$work/victims.out")
 if [ "$wrong" = 0 ] && [ "$mismatched" = 0 ] && [ -z "$super" ] && [ "$generated" -ge 20 ]; then
-	echo "ok   PostgreSQL $server: hostile objects ($mode): $before planted before the installation and $after after (functions of every name and signature the bodies call, operators of every symbol and type pair, domains; in the edition's schema, public and pg_temp), $calls calls of every function as 5 roles: planted objects ran $ran times, never as anyone but their author ($warned warnings); no role gained an attribute"
+	echo "ok   PostgreSQL $server: hostile objects ($mode): $before planted before the installation and $after after (functions of every name and signature the bodies call, operators of every symbol and type pair, domains; in the edition's schema, public and pg_temp), $calls calls of every function as 5 roles: planted objects ran $ran times, never as anyone but their author ($warned warnings); no role gained an attribute; into a schema the hostile role owns, the installation was refused"
 else
 	echo "FAIL PostgreSQL $server: hostile objects ($mode): planted objects ran as another role $wrong times (log) / $mismatched (warnings); roles with new attributes: '${super}'; generator runs that completed: $generated"
 	su -d "$db" -c "SELECT author, ran_as, session_as, what, count(*) FROM hostile_log.log WHERE ran_as <> author OR session_as <> author GROUP BY 1, 2, 3, 4 ORDER BY 5 DESC LIMIT 10" | sed 's/^/     /'

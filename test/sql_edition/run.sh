@@ -241,7 +241,8 @@ else
 fi
 
 # 9. CREATE EXTENSION idtypes_sql (the control file, no module): not trusted, so a superuser installs it into a
-# database its role owns, and sets its identity; the role generates
+# database its role owns (into a schema of its own: the edition refuses one another role owns), and sets its
+# identity; the role generates
 sharedir=$("${PG_CONFIG:-$bin/pg_config}" --sharedir) # PG_CONFIG: the server's (test.sh exports it)
 # 19 runs in its Debian root (scripts/pgversions.sh): its extension directory is seen from inside it
 runner=$(dirname "${PG_CONFIG:-$bin/pg_config}")/in-root
@@ -251,7 +252,7 @@ if in_server cp "$root/idtypes_sql.control" "$sharedir/extension/" && in_server 
 	psql_q -d postgres -c "CREATE DATABASE $ext OWNER $role" &&
 	! psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$ext" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >"$work/ext.refused" 2>&1 &&
 	grep -q "permission denied to create extension" "$work/ext.refused" &&
-	psql -X -q -v ON_ERROR_STOP=1 -d "$ext" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" -c "GRANT USAGE ON SCHEMA ids TO $role" \
+	psql -X -q -v ON_ERROR_STOP=1 -d "$ext" -c "ALTER SCHEMA ids OWNER TO postgres" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" -c "GRANT USAGE ON SCHEMA ids TO $role" \
 		-c "SELECT ids.idtypes_sql_set_identity(11, 12)" >"$work/ext.out" 2>&1 &&
 	[ "$(as_role -d "$ext" -c "SELECT timeid_min(now()) < timeid_generate() AND tbsl_generate() ^@ '2' AND uid11_generate() <@ tstzrange(now() - interval '1 hour', null) AND scru160_generate() IS NOT NULL")" = t ] &&
 	[ "$(psql_q -d "$ext" -c "SELECT array_length(extconfig, 1) FROM pg_extension WHERE extname = 'idtypes_sql'")" = 5 ] &&
