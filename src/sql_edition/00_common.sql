@@ -368,9 +368,11 @@ BEGIN
 	-- The session's four temporary sequences, and the setting that tells the generators they exist (so they
 	-- need not look them up by name for every ID); both are undone together if the transaction aborts.
 	-- After DISCARD ALL or RESET ALL they are made again; after DISCARD TEMP alone, RESET the setting.
+	-- (START 0: scru160_generate's first nextval of a sequence no block was put in yet gives a head that
+	-- no block holds, so it asks for one.)
 	IF COALESCE(pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true), '') OPERATOR(pg_catalog.<>) 'on' THEN
 		FOR i IN 1 .. 4 LOOP
-			EXECUTE pg_catalog.format('CREATE TEMPORARY SEQUENCE IF NOT EXISTS pg_temp.%I AS bigint MINVALUE -9223372036854775808;'
+			EXECUTE pg_catalog.format('CREATE TEMPORARY SEQUENCE IF NOT EXISTS pg_temp.%I AS bigint MINVALUE -9223372036854775808 START 0;'
 				' GRANT SELECT, UPDATE ON SEQUENCE pg_temp.%I TO PUBLIC', session_states[i], session_states[i]);
 		END LOOP;
 		PERFORM pg_catalog.set_config('idtypes_sql.spg_idtypes_sql_key', 'on', false);

@@ -112,11 +112,10 @@ RETURN pg_catalog.encode(scru160_symbols8(g1) OPERATOR(pg_catalog.||) scru160_sy
 -- The generator (see 00_common.sql's header): the state is timestamp<<16|counter of the last ID issued. A
 -- new millisecond starts the counter at a 15-bit random value; the same millisecond (or the session's
 -- block ahead of the clock) adds one, carrying into the next millisecond past 0xFFFF, within the
--- session's block of the installation's time line. random(): PARALLEL RESTRICTED; it moves state: UNSAFE.
+-- session's block of the installation's time line. It moves state: PARALLEL UNSAFE.
 CREATE FUNCTION scru160_generate() RETURNS scru160
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
-	last bigint;
 	ms bigint := pg_catalog.round(pg_catalog.date_part('epoch'::pg_catalog.text, pg_catalog.clock_timestamp())
 		OPERATOR(pg_catalog.*) 1000000::double precision)::bigint OPERATOR(pg_catalog./) 1000;
 	head bigint;
@@ -124,14 +123,17 @@ DECLARE
 	g bigint;
 BEGIN
 	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on' THEN -- the session's state is set up
-		last := pg_catalog.pg_sequence_last_value('pg_temp.idtypes_sql_pg_idtypes_sql_key_scru160'::pg_catalog.regclass);
+		-- the last head plus one, the same millisecond's next counter, in one step (the common case); a new
+		-- millisecond's counter from 15 random bits (of the UUID); NULL past the session's block
+		head := pg_catalog.nextval('pg_temp.idtypes_sql_pg_idtypes_sql_key_scru160'::pg_catalog.regclass);
+		head := CASE WHEN ms OPERATOR(pg_catalog.>) (head OPERATOR(pg_catalog.>>) 16) THEN
+				CASE WHEN (ms OPERATOR(pg_catalog.>>) 1) OPERATOR(pg_catalog.=) ((head OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.>>) 17)
+				THEN pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_scru160'::pg_catalog.regclass,
+					(ms OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) (pg_catalog.uuid_hash_extended(u, 3::bigint) OPERATOR(pg_catalog.&) 32767)) END
+			WHEN (head OPERATOR(pg_catalog.>>) 17) OPERATOR(pg_catalog.<>) ((head OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.>>) 17) THEN NULL
+			ELSE head END;
 	END IF;
-	head := CASE WHEN last IS NULL OR ms OPERATOR(pg_catalog.>) (last OPERATOR(pg_catalog.>>) 16)
-		THEN (ms OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) ((pg_catalog.random() OPERATOR(pg_catalog.*) 32768::double precision)::bigint OPERATOR(pg_catalog.&) 32767)
-		ELSE last OPERATOR(pg_catalog.+) 1 END;
-	IF (head OPERATOR(pg_catalog.>>) 17) OPERATOR(pg_catalog.=) (last OPERATOR(pg_catalog.>>) 17) THEN -- still in the block
-		head := pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_scru160'::pg_catalog.regclass, head);
-	ELSE
+	IF head IS NULL THEN -- no block yet, or past it: a new one
 		head := pg_idtypes_sql_unbound.idtypes_sql_reserve(4);
 	END IF;
 	g := pg_idtypes_sql_unbound.idtypes_sql_spread40(((head OPERATOR(pg_catalog.&) 16777215) OPERATOR(pg_catalog.<<) 16)
