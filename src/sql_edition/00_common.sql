@@ -58,8 +58,14 @@
 -- A role may move its own session's temporary sequence (it has to, to issue): that only changes the IDs
 -- its own session generates, which it could write by hand anyway (make_timeid()); the shared state is
 -- only ever moved by idtypes_sql_reserve(), from the clock.
+-- A setting, idtypes_sql.s<installation>, tells the generators that the session's sequences exist (a
+-- lookup by name for every ID would cost more); after DISCARD TEMP alone (DISCARD ALL and RESET ALL are
+-- fine) RESET it. The installer needs the TEMP privilege on the database (PUBLIC has it by default).
 -- What this costs: a block written to WAL, so no generation on a standby or in a read-only transaction;
 -- IDs of concurrent sessions run ahead of the clock by up to a block each (a few milliseconds).
+-- idtypes_sql_reserve() is executable by every role that may generate (the generators run as their
+-- caller and call it): each call moves a state a block ahead, as generating quickly would; where that
+-- matters, revoke EXECUTE on it and on the generators from PUBLIC and grant them to the application roles.
 --
 -- Dump-safe by construction: pg_dump runs with an empty search_path, which none of the above depends on.
 --
