@@ -4,143 +4,97 @@
 
 CREATE FUNCTION tbsl_payload(id text) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN ('x' || pg_catalog.lpad(pg_catalog.substr(id, 1, 15), 16, '0'))::bit(64)::bigint;
+RETURN (('x'::pg_catalog.text OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.substr(id, 1, 15), 16, '0'))::bit(64))::bigint;
 
 CREATE FUNCTION tbsl_encode(payload bigint, suffix bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN pg_catalog.upper(pg_catalog.lpad(pg_catalog.to_hex(payload), 15, '0') || pg_catalog.lpad(pg_catalog.to_hex(suffix), 5, '0'));
+RETURN pg_catalog.upper(pg_catalog.lpad(pg_catalog.to_hex(payload), 15, '0') OPERATOR(pg_catalog.||) pg_catalog.lpad(pg_catalog.to_hex(suffix), 5, '0') COLLATE "C");
 
 CREATE FUNCTION tbsl_reject(v text) RETURNS boolean
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idtypes_sql_invalid('tbsl', v, CASE
-	WHEN pg_catalog.octet_length(v) <> 20 THEN pg_catalog.format('Expected 20 characters, found %s.', pg_catalog.octet_length(v))
-	WHEN v !~ '^[0123456789ABCDEF]*$' THEN idtypes_sql_symbol_detail(v, '0123456789ABCDEF', 'upper-case hexadecimal 0-9 A-F')
-	ELSE 'The first 15 hex digits exceed 999999999999999999, so they cannot be read as seconds, microseconds and machine id.' END);
+RETURN idtypes_sql_invalid('tbsl'::pg_catalog.text, v, CASE
+	WHEN pg_catalog.octet_length(v) OPERATOR(pg_catalog.<>) 20 THEN pg_catalog.format('Expected 20 characters, found %s.', pg_catalog.octet_length(v))
+	WHEN v OPERATOR(pg_catalog.!~) '^[0123456789ABCDEF]*$' THEN idtypes_sql_symbol_detail(v, '0123456789ABCDEF'::pg_catalog.text, 'upper-case hexadecimal 0-9 A-F'::pg_catalog.text)
+	ELSE 'The first 15 hex digits exceed 999999999999999999, so they cannot be read as seconds, microseconds and machine id.'::pg_catalog.text END);
 
-CREATE FUNCTION tbsl_valid(v text) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN (v ~ '^[0123456789ABCDEF]{20}$' AND pg_catalog.substr(v, 1, 15) COLLATE "C" <= 'DE0B6B3A763FFFF') OR tbsl_reject(v);
-
-CREATE DOMAIN tbsl AS text COLLATE "C" CHECK (tbsl_valid(VALUE));
+CREATE DOMAIN tbsl AS text COLLATE "C" CHECK ((pg_catalog.octet_length(VALUE) OPERATOR(pg_catalog.=) 20 AND pg_catalog.length(pg_catalog.btrim(pg_catalog.textsend(VALUE), pg_catalog.decode('30313233343536373839414243444546', 'hex'))) OPERATOR(pg_catalog.=) 0
+	AND VALUE COLLATE "C" OPERATOR(pg_catalog.<=) 'DE0B6B3A763FFFFFFFFF') OR tbsl_reject(VALUE));
 
 CREATE FUNCTION tbsl_timestamp(id tbsl) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idtypes_sql_timestamptz(tbsl_payload(id) / 100);
+RETURN idtypes_sql_timestamptz(tbsl_payload(id) OPERATOR(pg_catalog./) 100);
 
 CREATE FUNCTION tbsl_machine_id(id tbsl) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (tbsl_payload(id) % 100)::int;
+RETURN (tbsl_payload(id) OPERATOR(pg_catalog.%) 100)::int;
 
 CREATE FUNCTION tbsl_suffix(id tbsl) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN ('x' || pg_catalog.substr(id, 16, 5))::bit(20)::int;
+RETURN (('x'::pg_catalog.text OPERATOR(pg_catalog.||) pg_catalog.substr(id, 16, 5))::bit(20))::int;
 
 CREATE FUNCTION make_tbsl(unix_seconds bigint, microseconds int, machine_id int, suffix int) RETURNS tbsl
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN tbsl_encode(idtypes_sql_check_range('unix_seconds', unix_seconds, 0, 9999999999) * 100000000
-	+ idtypes_sql_check_range('microseconds', microseconds, 0, 999999) * 100
-	+ idtypes_sql_check_range('machine_id', machine_id, 0, 99), idtypes_sql_check_range('suffix', suffix, 0, 1048575));
+RETURN tbsl_encode((idtypes_sql_check_range('unix_seconds'::pg_catalog.text, unix_seconds, 0::bigint, 9999999999::bigint) OPERATOR(pg_catalog.*) 100000000)
+	OPERATOR(pg_catalog.+) (idtypes_sql_check_range('microseconds'::pg_catalog.text, microseconds::bigint, 0::bigint, 999999::bigint) OPERATOR(pg_catalog.*) 100)
+	OPERATOR(pg_catalog.+) idtypes_sql_check_range('machine_id'::pg_catalog.text, machine_id::bigint, 0::bigint, 99::bigint),
+	idtypes_sql_check_range('suffix'::pg_catalog.text, suffix::bigint, 0::bigint, 1048575::bigint));
 
 -- The smallest and the largest tbsl of a time unit (what tbsl_min, tbsl_max and the windows of
 -- type.sql.in are made of).
 CREATE FUNCTION tbsl_first_of_unit(u bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN tbsl_encode(u * 100, 0);
+RETURN tbsl_encode(u OPERATOR(pg_catalog.*) 100, 0::bigint);
 
 CREATE FUNCTION tbsl_last_of_unit(u bigint) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN tbsl_encode(u * 100 + 99, 1048575);
+RETURN tbsl_encode(u OPERATOR(pg_catalog.*) 100 OPERATOR(pg_catalog.+) 99, 1048575::bigint);
 
 CREATE FUNCTION tbsl_prefix_symbols(p text) RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN CASE
-	WHEN p !~ '^[0123456789ABCDEF]*$' THEN pg_catalog.text(idtypes_sql_invalid('tbsl', p,
-		idtypes_sql_symbol_detail(p, '0123456789ABCDEF', 'upper-case hexadecimal 0-9 A-F')))
-	WHEN pg_catalog.length(p) > 20 THEN pg_catalog.text(idtypes_sql_invalid('tbsl', p, idtypes_sql_prefix_length_detail(20, pg_catalog.length(p))))
+	WHEN p OPERATOR(pg_catalog.!~) '^[0123456789ABCDEF]*$' THEN pg_catalog.text(idtypes_sql_invalid('tbsl'::pg_catalog.text, p,
+		idtypes_sql_symbol_detail(p, '0123456789ABCDEF'::pg_catalog.text, 'upper-case hexadecimal 0-9 A-F'::pg_catalog.text)))
+	WHEN pg_catalog.length(p) OPERATOR(pg_catalog.>) 20 THEN pg_catalog.text(idtypes_sql_invalid('tbsl'::pg_catalog.text, p,
+		idtypes_sql_prefix_length_detail(20, pg_catalog.length(p))))
 	ELSE p END;
 
--- The generator's state: the last microsecond issued and its suffix, two sequences moved together under
--- the lock (the pair does not fit one bigint). TBSL carries the real time: while the clock is behind the
--- last TBSL issued, the generator waits (idtypes.clock_backward_max_wait ms, default 1000) or, with
--- idtypes.clock_backward = 'error', refuses at once; within one microsecond suffixes grow (random mode:
--- by 1..16 from a random start; sequenced: 0, 1, 2, ...), and past 0xFFFFF it waits for the next one.
-CREATE SEQUENCE tbsl_state_us AS bigint MINVALUE 0;
-CREATE SEQUENCE tbsl_state_suffix AS bigint MINVALUE 0 MAXVALUE 1048575;
-DO $$ BEGIN
-	PERFORM idtypes_sql_keep_in_dumps('tbsl_state_us'), idtypes_sql_keep_in_dumps('tbsl_state_suffix');
-END $$;
-
-CREATE FUNCTION idtypes_sql_tbsl_next(us_state regclass, suffix_state regclass, machine bigint, sequenced boolean)
-RETURNS text LANGUAGE plpgsql VOLATILE STRICT AS $$
-DECLARE
-	key bigint := (1229214545::bigint << 32) | us_state::oid::bigint;
-	rnd bigint;
-	now_us bigint;
-	last_us bigint;
-	suffix bigint;
-	started timestamptz;
-	held boolean;
-BEGIN
-	IF current_setting('synchronous_commit') = 'off' THEN -- as idtypes_sql_advance() does
-		PERFORM set_config('synchronous_commit', 'local', true);
-	END IF;
-	LOOP
-		rnd := (random() * 16777215)::bigint; -- 20 bits for a new microsecond, 4 for a step within one
-		held := false;
-		BEGIN -- as in idtypes_sql_advance()
-			PERFORM pg_advisory_lock(key);
-			held := true;
-			now_us := (EXTRACT(EPOCH FROM clock_timestamp()) * 1000000)::bigint; -- read under the lock
-			last_us := pg_sequence_last_value(us_state);
-			suffix := CASE WHEN last_us IS NULL OR now_us > last_us THEN CASE WHEN sequenced THEN 0 ELSE rnd & 1048575 END
-				WHEN now_us = last_us THEN pg_sequence_last_value(suffix_state) + 1 + CASE WHEN sequenced THEN 0 ELSE (rnd >> 20) & 15 END
-				ELSE -1 END;
-			IF suffix BETWEEN 0 AND 1048575 THEN
-				PERFORM setval(suffix_state, suffix);
-				PERFORM setval(us_state, now_us);
-			END IF;
-			PERFORM pg_advisory_unlock(key);
-		EXCEPTION WHEN OTHERS OR query_canceled THEN
-			-- held, or taken just before a cancel arrived, ahead of `held := true`
-			IF held OR EXISTS (SELECT FROM pg_catalog.pg_locks WHERE locktype = 'advisory' AND pid = pg_catalog.pg_backend_pid()
-					AND granted AND objsubid = 1 AND classid = (key >> 32)::oid AND objid = (key & 4294967295)::oid) THEN
-				PERFORM pg_advisory_unlock(key);
-			END IF;
-			RAISE;
-		END;
-		IF suffix BETWEEN 0 AND 1048575 THEN
-			RETURN upper(lpad(to_hex(now_us * 100 + machine), 15, '0') || lpad(to_hex(suffix), 5, '0'));
-		END IF;
-		IF now_us < last_us AND current_setting('idtypes.clock_backward', true) = 'error' THEN
-			RAISE EXCEPTION USING ERRCODE = '55000',
-				MESSAGE = format('the clock is %s microseconds behind the last TBSL generated', last_us - now_us),
-				HINT = 'Set idtypes.clock_backward = ''wait'' to wait for the clock instead.';
-		END IF;
-		started := coalesce(started, clock_timestamp());
-		IF clock_timestamp() - started > coalesce(nullif(current_setting('idtypes.clock_backward_max_wait', true), '')::int, 1000) * interval '1 ms' THEN
-			RAISE EXCEPTION USING ERRCODE = '55000',
-				MESSAGE = format('gave up waiting for the clock after %s ms', coalesce(nullif(current_setting('idtypes.clock_backward_max_wait', true), '')::int, 1000)),
-				DETAIL = format('The clock is %s microseconds behind the last TBSL generated.', last_us - now_us);
-		END IF;
-		PERFORM pg_sleep(0.0001);
-	END LOOP;
-END $$;
-REVOKE ALL ON FUNCTION idtypes_sql_tbsl_next(regclass, regclass, bigint, boolean) FROM PUBLIC;
-
--- machine_id: the argument, else the setting idtypes.tbsl_machine_id, else 0.
-CREATE FUNCTION tbsl_machine(machine_id int) RETURNS bigint
-LANGUAGE sql STABLE PARALLEL SAFE
-RETURN CASE WHEN machine_id IS NOT NULL THEN idtypes_sql_check_range('machine_id', machine_id, 0, 99)
-	ELSE idtypes_sql_check_range('idtypes.tbsl_machine_id',
-		coalesce(nullif(pg_catalog.current_setting('idtypes.tbsl_machine_id', true), '')::bigint, 0), 0, 99) END;
-
+-- The generator (see 00_common.sql's header): each TBSL takes a microsecond of the session's block of the
+-- installation's time line, the current one or the last plus one, whichever is greater, so no two TBSLs
+-- of an installation share a microsecond and the suffix never has to count within one: random (20 bits),
+-- or 0 in sequenced mode (a sequence that starts at 0 in every microsecond). The session's state is the
+-- last payload issued (microseconds * 100 + the installation's machine id). TBSL carries the real time:
+-- idtypes_sql_reserve() waits while the clock is behind the installation's last TBSL (see there).
+-- random(): PARALLEL RESTRICTED at most; it moves state: UNSAFE.
 CREATE FUNCTION tbsl_generate(machine_id int DEFAULT NULL, sequenced boolean DEFAULT false) RETURNS tbsl
-LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	last bigint;
+	us bigint;
+	v bigint;
 BEGIN
-	RETURN idtypes_sql_tbsl_next('tbsl_state_us', 'tbsl_state_suffix', tbsl_machine(machine_id), coalesce(sequenced, false));
+	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on' THEN -- the session's state is set up
+		last := pg_catalog.pg_sequence_last_value('pg_temp.idtypes_sql_pg_idtypes_sql_key_tbsl'::pg_catalog.regclass);
+	END IF;
+	us := GREATEST(pg_catalog.round(pg_catalog.date_part('epoch'::pg_catalog.text, pg_catalog.clock_timestamp())
+		OPERATOR(pg_catalog.*) 1000000::double precision)::bigint, (last OPERATOR(pg_catalog./) 100) OPERATOR(pg_catalog.+) 1);
+	IF (us OPERATOR(pg_catalog.>>) 11) OPERATOR(pg_catalog.=) ((last OPERATOR(pg_catalog./) 100) OPERATOR(pg_catalog.>>) 11) THEN -- still in the block
+		v := pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_tbsl'::pg_catalog.regclass,
+			(us OPERATOR(pg_catalog.*) 100) OPERATOR(pg_catalog.+) (last OPERATOR(pg_catalog.%) 100));
+	ELSE
+		v := pg_idtypes_sql_unbound.idtypes_sql_reserve(2);
+	END IF;
+	IF machine_id IS NOT NULL THEN
+		v := (v OPERATOR(pg_catalog.-) (v OPERATOR(pg_catalog.%) 100)) OPERATOR(pg_catalog.+) pg_idtypes_sql_unbound.idtypes_sql_check_range(
+			'machine_id'::pg_catalog.text, machine_id::bigint, 0::bigint, 99::bigint);
+	END IF;
+	RETURN pg_idtypes_sql_unbound.tbsl_encode(v, CASE WHEN sequenced THEN 0
+		ELSE (pg_catalog.random() OPERATOR(pg_catalog.*) 1048576::double precision)::bigint OPERATOR(pg_catalog.&) 1048575 END);
 END $$;
 
+-- A TBSL carrying a given time, the machine id as the generator's (backfill); not from the state.
 CREATE FUNCTION tbsl_generate_at(ts timestamptz, machine_id int DEFAULT NULL) RETURNS tbsl
-LANGUAGE sql VOLATILE PARALLEL SAFE
-RETURN tbsl_encode(idtypes_sql_units(ts, 'tbsl', 0, 1, 9999999999999999) * 100 + tbsl_machine(machine_id),
-	(pg_catalog.random() * 1048575)::bigint);
+LANGUAGE sql VOLATILE PARALLEL RESTRICTED
+RETURN tbsl_encode(idtypes_sql_units(ts, 'tbsl'::pg_catalog.text, 0::bigint, 1::bigint, 9999999999999999::bigint) OPERATOR(pg_catalog.*) 100
+	OPERATOR(pg_catalog.+) CASE WHEN machine_id IS NULL THEN idtypes_sql_installed_identity(2)
+		ELSE idtypes_sql_check_range('machine_id'::pg_catalog.text, machine_id::bigint, 0::bigint, 99::bigint) END,
+	(pg_catalog.random() OPERATOR(pg_catalog.*) 1048576::double precision)::bigint OPERATOR(pg_catalog.&) 1048575);

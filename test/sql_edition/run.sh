@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The SQL edition (src/sql_edition/, README "Managed PostgreSQL") against a running cluster (PGHOST etc. set,
 # the native idtypes installed): installs it three ways (psql -f by a role without superuser, CREATE
-# EXTENSION idtypes_sql, pg_tle where present), runs its suite as that role, compares it with the native
+# EXTENSION idtypes_sql, pg_tle where present), among hostile objects too (hostile.sh), runs its suite as that role, compares it with the native
 # edition (the native tests' vectors, SIZE native IDs of each type read by the SQL edition and SIZE of its IDs
 # read by the native one), checks its generators (sessions one after another and at once, a restart, a
 # crash restart, a promoted standby), a dump restored into a fresh cluster, and the one-statement moves
@@ -52,6 +52,16 @@ psql_q -d postgres -c "DROP ROLE IF EXISTS $role" -c "CREATE ROLE $role LOGIN NO
 check "PostgreSQL $server: psql -f build/idtypes_sql.sql by a role without superuser that owns the schema" \
 	bash -c "[ \"\$(psql -X -At -d $db -c \"SELECT rolsuper FROM pg_roles WHERE rolname = '$role'\")\" = f ] &&
 		PGOPTIONS='-c client_min_messages=warning -c search_path=ids' psql -X -q -v ON_ERROR_STOP=1 -U $role -d $db -f '$script'"
+
+# the audit of the installed bodies (test/sql_edition/audit.sql): no unqualified operator or call in PL/pgSQL,
+# nothing outside pg_catalog and the edition bound into SQL bodies and domain checks
+found=$(psql_q -d "$db" -f "$here/audit.sql" 2>&1)
+if [ -z "$found" ]; then
+	ok "PostgreSQL $server: the installed bodies name every operator and function qualified, and bind nothing outside pg_catalog and the edition (test/sql_edition/audit.sql)"
+else
+	fail "PostgreSQL $server: the audit of the installed bodies (test/sql_edition/audit.sql):"
+	head -20 <<<"$found" | sed 's/^/     /'
+fi
 
 # 2. the suite, as that role: answers compared with test/sql_edition/expected/suite.out
 PGOPTIONS="-c client_min_messages=warning -c search_path=ids" psql -X -q -At -U "$role" -d "$db" -a <"$here/suite.sql" >"$work/suite.out" 2>&1
@@ -115,16 +125,23 @@ for t in $types; do
 	fi
 done
 
-# a generation canceled at random points (statement_timeout) leaves no advisory lock behind in its session
+# a generation canceled at random points (statement_timeout), in a transaction that stays open, leaves no lock
+# on the installation behind (the reservation's lock lives in a subtransaction), so other sessions go on
 left=$(for i in 1 2 3 4 5 6; do
-	PGOPTIONS="-c client_min_messages=warning -c search_path=ids -c statement_timeout=$((20 + i * 9))" psql -X -q -At -U "$role" -d "$db" \
-		-c "SELECT count(tbsl_generate()) + count(timeid_generate()) FROM generate_series(1, 100000)" \
-		-c "RESET statement_timeout" -c "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()" 2>/dev/null
+	PGOPTIONS="-c client_min_messages=warning -c search_path=ids" psql -X -q -At -U "$role" -d "$db" -c "BEGIN" \
+		-c "SAVEPOINT s" -c "SET LOCAL statement_timeout = $((20 + i * 9))" \
+		-c "SELECT count(tbsl_generate()) + count(timeid_generate()) + count(uid11_generate()) + count(scru160_generate()) FROM generate_series(1, 100000)" \
+		-c "ROLLBACK TO s" -c "SELECT count(*) FROM pg_locks WHERE relation = 'ids.idtypes_sql_installation'::regclass AND pid = pg_backend_pid()" \
+		-c "SELECT pg_sleep(0.2)" -c "COMMIT" 2>/dev/null | grep -v '^$' &
+	sleep 0.05
+	PGOPTIONS="-c client_min_messages=warning -c search_path=ids -c statement_timeout=5000" psql -X -q -At -U "$role" -d "$db" \
+		-c "SELECT count(DISTINCT timeid_generate()) FROM generate_series(1, 500)" 2>&1
+	wait
 done | sort -u | tr '\n' ' ')
-if [ "$left" = "0 " ]; then
-	ok "PostgreSQL $server: generators canceled in the middle (6 statement timeouts) leave no advisory lock held"
+if [ "$left" = "0 500 " ]; then
+	ok "PostgreSQL $server: generators canceled in the middle (6 statement timeouts) leave no lock on the installation held, and other sessions go on"
 else
-	fail "PostgreSQL $server: advisory locks left after canceled generators: $left"
+	fail "PostgreSQL $server: after canceled generators (want '0 500 '): $left"
 fi
 
 # 6. restart, crash restart, promoted standby: the state survives. Each generator's state is first moved an
@@ -134,9 +151,9 @@ fi
 ahead() { # moves every state an hour ahead and prints the last ID of each type (the cluster runs with synchronous_commit off: the generators flush)
 	psql_q -d "$db" -c "SET search_path = ids" \
 		-c "SELECT setval('timeid_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000000)::bigint)" \
-		-c "SELECT setval('tbsl_state_us', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000000)::bigint)" \
-		-c "SELECT setval('uid11_state', (((extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000)::bigint - 1321009871111) << 22) # (-9223372036854775807 - 1))" \
-		-c "SELECT setval('scru160_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000)::bigint << 16)" >/dev/null &&
+		-c "SELECT setval('tbsl_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000000)::bigint)" \
+		-c "SELECT setval('uid11_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000)::bigint - 1321009871111)" \
+		-c "SELECT setval('scru160_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000)::bigint)" >/dev/null &&
 		as_role -d "$db" -c "SELECT timeid_generate(), uid11_generate(), scru160_generate()"
 }
 continues() { # continues WHAT LAST [PORT]: the next IDs are above LAST, and tbsl knows its last TBSL
@@ -186,7 +203,7 @@ else
 	fail "PostgreSQL $server: a standby from pg_basebackup"
 	head -5 "$work/bb.log" "$work/standby.log" | sed 's/^/     /'
 fi
-psql_q -d "$db" -c "SELECT setval('ids.tbsl_state_us', (extract(epoch FROM clock_timestamp()) * 1000000)::bigint)" >/dev/null # back from the hour ahead
+psql_q -d "$db" -c "SELECT setval('ids.tbsl_state', (extract(epoch FROM clock_timestamp()) * 1000000)::bigint)" >/dev/null # back from the hour ahead
 
 # 7. a dump of a database using the edition (installed by psql -f), restored into a fresh cluster
 as_role -d "$db" -f "$here/dump_make.sql" >/dev/null 2>"$work/dump_make.err" || { fail "dump: test data"; cat "$work/dump_make.err"; }
@@ -223,22 +240,35 @@ else
 	head -20 "$work/migrate.out" | sed 's/^/     /'
 fi
 
-# 9. CREATE EXTENSION idtypes_sql (the control file, no module) by the database's owner, not a superuser
+# 9. CREATE EXTENSION idtypes_sql (the control file, no module): not trusted, so a superuser installs it into a
+# database its role owns (into a schema of its own: the edition refuses one another role owns), and sets its
+# identity; the role generates
 sharedir=$("${PG_CONFIG:-$bin/pg_config}" --sharedir) # PG_CONFIG: the server's (test.sh exports it)
 # 19 runs in its Debian root (scripts/pgversions.sh): its extension directory is seen from inside it
 runner=$(dirname "${PG_CONFIG:-$bin/pg_config}")/in-root
 in_server() { if [ -x "$runner" ]; then "$runner" "$@"; else "$@"; fi; }
 ext=idsql_ext_$$
 if in_server cp "$root/idtypes_sql.control" "$sharedir/extension/" && in_server cp "$script" "$sharedir/extension/idtypes_sql--1.0.sql" &&
-	psql_q -d postgres -c "CREATE DATABASE $ext OWNER $role" && psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$ext" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >"$work/ext.out" 2>&1 &&
+	psql_q -d postgres -c "CREATE DATABASE $ext OWNER $role" &&
+	! psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$ext" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >"$work/ext.refused" 2>&1 &&
+	grep -q "permission denied to create extension" "$work/ext.refused" &&
+	psql -X -q -v ON_ERROR_STOP=1 -d "$ext" -c "ALTER SCHEMA ids OWNER TO postgres" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" -c "GRANT USAGE ON SCHEMA ids TO $role" \
+		-c "SELECT ids.idtypes_sql_set_identity(11, 12)" >"$work/ext.out" 2>&1 &&
 	[ "$(as_role -d "$ext" -c "SELECT timeid_min(now()) < timeid_generate() AND tbsl_generate() ^@ '2' AND uid11_generate() <@ tstzrange(now() - interval '1 hour', null) AND scru160_generate() IS NOT NULL")" = t ] &&
-	[ "$(psql_q -d "$ext" -c "SELECT array_length(extconfig, 1) FROM pg_extension WHERE extname = 'idtypes_sql'")" = 6 ] &&
+	[ "$(psql_q -d "$ext" -c "SELECT array_length(extconfig, 1) FROM pg_extension WHERE extname = 'idtypes_sql'")" = 5 ] &&
 	{ [ "$mode" = lean ] || pg_dump -d "$ext" | grep -q "pg_catalog.setval('ids.timeid_state'"; }; then
-	ok "PostgreSQL $server: CREATE EXTENSION idtypes_sql by the database's owner (trusted, no module); its 6 generator states are its configuration, which pg_dump keeps"
+	ok "PostgreSQL $server: CREATE EXTENSION idtypes_sql (not trusted: the database's owner is refused, a superuser installs it; no module); its identity and 4 generator states are its configuration, which pg_dump keeps"
 else
 	fail "PostgreSQL $server: CREATE EXTENSION idtypes_sql"
-	head -10 "$work/ext.out" | sed 's/^/     /'
+	head -10 "$work/ext.refused" "$work/ext.out" | sed 's/^/     /'
 fi
+
+# hostile objects planted before and after the installation (test/sql_edition/hostile.sh), psql -f and CREATE
+# EXTENSION (its control file is still in place); installations of one server never share IDs, and a role
+# without grants neither chooses an identity nor stalls generation (test/sql_edition/xdb.sh)
+"$here/hostile.sh" "$script" psql
+"$here/hostile.sh" "$script" extension
+"$here/xdb.sh" "$script"
 
 in_server rm -f "$sharedir/extension/idtypes_sql.control" "$sharedir/extension/idtypes_sql--1.0.sql" # pg_tle refuses a name with a control file
 
@@ -248,7 +278,7 @@ if [ "$(psql_q -d postgres -c "SELECT count(*) FROM pg_available_extensions WHER
 	tle=idsql_tle_$$
 	if psql_q -d postgres -c "CREATE DATABASE $tle OWNER $role" && psql_q -d "$tle" -c "CREATE EXTENSION pg_tle" -c "GRANT pgtle_admin TO $role" &&
 		printf '%s\n' "SELECT pgtle.install_extension('idtypes_sql', '1.0', 'idtypes, SQL edition', :'script');" \
-			"CREATE SCHEMA ids;" "CREATE EXTENSION idtypes_sql SCHEMA ids;" |
+			"CREATE SCHEMA ids;" "CREATE EXTENSION idtypes_sql SCHEMA ids;" "SELECT ids.idtypes_sql_set_identity(13, 14);" |
 		psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$tle" -v script="$(cat "$script")" >"$work/tle.out" 2>&1 &&
 		[ "$(as_role -d "$tle" -c "SELECT timeid_min(now()) < timeid_generate() AND scru160_generate() <@ tstzrange(now() - interval '1 hour', null)")" = t ]; then
 		ok "PostgreSQL $server: pgtle.install_extension('idtypes_sql', ...) and CREATE EXTENSION through pg_tle"
@@ -257,8 +287,9 @@ if [ "$(psql_q -d postgres -c "SELECT count(*) FROM pg_available_extensions WHER
 		head -10 "$work/tle.out" | sed 's/^/     /'
 	fi
 	psql_q -d postgres -c "DROP DATABASE $tle" >/dev/null 2>&1
+	"$here/hostile.sh" "$script" tle
 else
-	echo "skip PostgreSQL $server: pg_tle is not installed and preloaded here: pgtle.install_extension not tested"
+	echo "skip PostgreSQL $server: pg_tle is not installed and preloaded here: pgtle.install_extension (and the hostile objects through it) not tested"
 fi
 
 for d in "$db" "$native" "$migrate" "$ext"; do psql_q -d postgres -c "DROP DATABASE IF EXISTS $d" >/dev/null 2>&1; done
