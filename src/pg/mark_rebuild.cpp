@@ -26,6 +26,7 @@ extern "C" {
 #include "postmaster/bgworker.h"
 #include "storage/ipc.h"
 #include "storage/latch.h"
+#include "utils/inval.h"
 #include "utils/snapmgr.h"
 
 PGDLLEXPORT void idtypes_mark_rebuild_main(Datum database);
@@ -135,7 +136,9 @@ RepOriginId ensure_mark_origin()
 			CHECK_FOR_INTERRUPTS();
 		}
 	}
-	// the worker committed the origins: seen by a new catalog snapshot
+	// the worker committed the origins: its invalidations (the syscache's negative entry) taken in, and a
+	// new catalog snapshot
+	AcceptInvalidationMessages();
 	InvalidateCatalogSnapshot();
 	id = find_origin(mark_origin_name);
 	if (id == InvalidRepOriginId)
