@@ -90,7 +90,7 @@ struct Outcome {
 // the origin looked up (created first when missing: mark_rebuild.cpp) and kept from being dropped until
 // finish_mark_record. Empty (nothing to write) in recovery, where no WAL can be written.
 struct MarkRecord {
-	RepOriginId origin = InvalidRepOriginId;
+	OriginId origin = no_origin;
 };
 
 MarkRecord prepare_mark_record()
@@ -100,7 +100,7 @@ MarkRecord prepare_mark_record()
 		return record;
 	require_origins();
 	for (;;) {
-		const RepOriginId id = ensure_mark_origin(); // waits for workers: no lock may be held here
+		const OriginId id = ensure_mark_origin(); // waits for workers: no lock may be held here
 		lock_origins();
 		if (find_origin(mark_origin_name) == id) { // not dropped (and recreated) in between
 			record.origin = id;
@@ -112,7 +112,7 @@ MarkRecord prepare_mark_record()
 
 void finish_mark_record(MarkRecord &record)
 {
-	if (record.origin != InvalidRepOriginId)
+	if (record.origin != no_origin)
 		release_origins();
 	record = MarkRecord{};
 }
@@ -291,7 +291,7 @@ Outcome write_mark(ServerState &s, std::int64_t mark, const MarkRecord &record)
 		elog(LOG, "idtypes wrote its high-water mark again");
 		s.logged_failure = WriteFailure{WriteStep::none, 0};
 	}
-	if (record.origin != InvalidRepOriginId)
+	if (record.origin != no_origin)
 		advance_origin(record.origin, static_cast<std::uint64_t>(mark), false);
 	pg_atomic_write_u64(&s.durable_until_us, static_cast<std::uint64_t>(mark));
 	if (key_state == key_unsaved) {
@@ -485,7 +485,7 @@ void attach_later()
 // error until the clock or the mark is put right.
 void apply_replicated_mark(ServerState &s)
 {
-	const RepOriginId id = ensure_mark_origin(); // may start workers: before the state's lock
+	const OriginId id = ensure_mark_origin(); // may start workers: before the state's lock
 	const Durable taken = take_mark_lock(s);
 	if (taken != Durable::ok) {
 		Outcome outcome;

@@ -177,8 +177,8 @@ void publish_identity()
 		return;
 	require_origins();
 	lock_origins();
-	const RepOriginId id = find_origin(identity_origin_name);
-	if (id != InvalidRepOriginId) {
+	const OriginId id = find_origin(identity_origin_name);
+	if (id != no_origin) {
 		if (origin_progress(id) != packed)
 			advance_origin(id, packed, true);
 		identity_written = packed;
