@@ -77,7 +77,7 @@ instantiate = sed -e 's/@T@/$(1)/g' -e 's/@SHAPE@/$(SHAPE_$(1))/g' -e 's/@INPUT@
 # names it in ADDS_<from>--<to>, so that both scripts take the same text.
 COMMON = src/catalog/uuid.sql src/catalog/partitions.sql src/catalog/identity.sql src/catalog/uuid_generate.sql \
          src/catalog/high_water.sql
-ADDS_1.3--1.4 = src/catalog/high_water.sql
+ADDS_1.3--1.4 = src/catalog/identity.sql src/catalog/high_water.sql
 
 $(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) $(COMMON) Makefile
 	{ cat src/catalog/$(EXTENSION).sql; \

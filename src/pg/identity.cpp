@@ -301,8 +301,8 @@ Datum idtypes_identity(PG_FUNCTION_ARGS)
 		elog(ERROR, "idtypes_identity() must return a row");
 	const GeneratorReport state = generator_report();
 
-	Datum values[6];
-	bool nulls[6] = {};
+	Datum values[8];
+	bool nulls[8] = {};
 	// -1: the clock id drawn at random, NULL until the server draws it (when it first generates a timeid)
 	values[0] = Int32GetDatum(timeid_clock.value == -1 ? static_cast<int32>(state.clock_id) : timeid_clock.value);
 	nulls[0] = timeid_clock.value == -1 && !state.clock_id_drawn;
@@ -312,6 +312,12 @@ Datum idtypes_identity(PG_FUNCTION_ARGS)
 	values[4] = CStringGetTextDatum(generator_mode()); // what idtypes_generator_mode() says
 	nulls[5] = state.mark_us == 0;
 	values[5] = nulls[5] ? Datum(0) : TimestampTzGetDatum(timestamptz_of_units(unix_us, state.mark_us));
+	// on a standby: the identity its primary generates with, which it refuses to generate with
+	const ReplicatedIdentity primary = primary_identity();
+	nulls[6] = !primary.has_clock;
+	values[6] = Int32GetDatum(static_cast<int32>(primary.clock_id));
+	nulls[7] = !primary.has_machine;
+	values[7] = Int32GetDatum(static_cast<int32>(primary.machine_id));
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls)));
 }
 
