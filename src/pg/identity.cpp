@@ -163,18 +163,31 @@ int own_identity(const IdentitySetting &s)
 	                                          : server_timeid_clock_id());
 }
 
-// What this session last wrote into idtypes_identity (0: nothing yet; the packed value is never 0).
+// What this session last wrote into idtypes_identity (0: nothing yet; the packed value is never 0), and the
+// settings it was made from: while they stay, nothing is computed again (this runs at every timeid and
+// TBSL). The clock id drawn for -1 is the state's, drawn once per state (a new state: a new backend).
 std::uint64_t identity_written = 0;
+struct PublishedFrom {
+	int clock_value, machine_value;
+	bool clock_refused, machine_refused;
+	bool operator==(const PublishedFrom &o) const
+	{
+		return clock_value == o.clock_value && machine_value == o.machine_value && clock_refused == o.clock_refused &&
+		       machine_refused == o.machine_refused;
+	}
+};
+PublishedFrom published_from{};
 
 // Outside recovery: the identity sessions generate with by default, replicated for the standbys when it is
 // not the one this session last wrote. Not written when the origin is missing (the first ID rebuilds it).
 void publish_identity()
 {
+	const PublishedFrom from{timeid_clock.value, tbsl_machine.value, timeid_clock.refused, tbsl_machine.refused};
+	if (identity_written != 0 && from == published_from)
+		return;
 	const ReplicatedIdentity mine{!timeid_clock.refused, static_cast<unsigned>(own_identity(timeid_clock)),
 	                              !tbsl_machine.refused, static_cast<unsigned>(tbsl_machine.value)};
 	const std::uint64_t packed = pack_identity(mine);
-	if (packed == identity_written)
-		return;
 	require_origins();
 	lock_origins();
 	const OriginId id = find_origin(identity_origin_name);
@@ -182,6 +195,7 @@ void publish_identity()
 		if (origin_progress(id) != packed)
 			advance_origin(id, packed, true);
 		identity_written = packed;
+		published_from = from;
 	}
 	release_origins();
 }
