@@ -202,10 +202,11 @@ scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &
 	}
 }
 
-// Read-only, for idtypes_identity(): attaches to the state like any generator, changes nothing.
+// Read-only, for idtypes_identity(): attaches to the state, changes nothing (not even the replicated mark
+// applied: idtypes_identity() answers while that mark is refused, for the one who diagnoses it).
 GeneratorReport generator_report()
 {
-	ServerState &s = server_state();
+	ServerState &s = attached_state();
 	std::uint32_t id = pg_atomic_read_u32(&s.timeid_clock_id);
 	return GeneratorReport{id != clock_id_not_drawn, id,
 	                       static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))};

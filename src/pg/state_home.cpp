@@ -216,7 +216,7 @@ void reserve_generator_state()
 
 const char *generator_mode()
 {
-	server_state();
+	attached_state();
 	return home == Home::preloaded      ? "shared (preloaded)"
 	       : home == Home::dsm_registry ? "shared (named DSM segment)"
 	                                    : "shared (allocated at first use)";
