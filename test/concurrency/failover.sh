@@ -113,8 +113,9 @@ for sequenced in false true; do
 done
 
 # pg_upgrade (where BIN_DIR has one: 15 and 19 here; the 17 and 18 packages used here ship none) onto a new cluster
-# of the same version: it leaves the mark file behind and carries the table's file; the upgraded server
-# continues above every ID, its clock still set back
+# of the same version: it leaves the mark file and the origin behind and carries each database's carrier
+# (idtypes_internal.high_water, src/pg/carrier.cpp), from which the first ID rebuilds the origin; the upgraded
+# server continues above every ID, its clock still set back
 if [ -x "$bin/pg_upgrade" ]; then
 	# 19's programs are wrappers running them in its Debian root (scripts/pgversions.sh): pg_upgrade runs there,
 	# given the root's own bin directory, which the wrapper names
