@@ -28,7 +28,9 @@ PG_CONFIG=${config[before]} build_and_install "$work/src-before"
 PG_CONFIG=${config[after]} build_and_install
 stop_all() {
 	for v in before after; do
-		[ -n "${datadir[$v]:-}" ] && as_postgres "$(dirname "${config[$v]}")/pg_ctl" -D "${datadir[$v]}" -m immediate -s stop || true
+		if [ -n "${datadir[$v]:-}" ]; then
+			as_postgres "$(dirname "${config[$v]}")/pg_ctl" -D "${datadir[$v]}" -m immediate -s stop || true
+		fi
 	done
 	rm -rf "$work"
 }
@@ -98,6 +100,7 @@ as_postgres "$bin/pg_ctl" -D "${datadir[after]}" -m fast -s stop
 datadir[after]=
 as_postgres "$bin/initdb" -D "$pgwork/upgraded" -A trust -U postgres --no-sync >/dev/null
 # (as_postgres runs from /: pg_upgrade writes in its working directory)
+# shellcheck disable=SC2016 # expanded by the inner shell
 as_postgres sh -c 'cd "$1" && shift && exec "$@"' sh "$pgwork" "$bin/pg_upgrade" -b "$bin" -B "$bin" \
 	-d "${host[after]}/data" -D "$pgwork/upgraded" -s "$pgwork" -o "-c listen_addresses=" -O "-c listen_addresses=" \
 	>"$pgwork/pg_upgrade.log" 2>&1 ||
