@@ -45,3 +45,25 @@ make_standby() {
 	echo "primary_conninfo = 'host=$socket port=$port user=postgres'" >>"$standby/postgresql.auto.conf"
 	chown -R postgres: "$standby"
 }
+
+# wait_replay PRIMARY STANDBY: true once the standby has replayed the WAL the primary had written when called
+# (up to 60 s)
+wait_replay() {
+	local lsn
+	lsn=$(sql "$1" -c 'SELECT pg_current_wal_lsn()') || return 1
+	for _ in $(seq 1 120); do
+		[ "$(sql "$2" -c "SELECT pg_last_wal_replay_lsn() >= '$lsn'" 2>/dev/null)" = t ] && return 0
+		sleep 0.5
+	done
+	return 1
+}
+# ready NAME: true once the cluster accepts connections (up to 30 s)
+ready() { for _ in $(seq 1 60); do sql "$1" -c 'SELECT 1' >/dev/null 2>&1 && return 0; sleep 0.5; done; return 1; }
+# failover PRIMARY STANDBY: the primary killed (immediate shutdown), the standby promoted by pg_ctl; true once
+# the standby is out of recovery. Nothing of idtypes runs.
+failover() {
+	as_postgres "$bin/pg_ctl" -D "$work/$1" -w -s -m immediate stop
+	as_postgres "$bin/pg_ctl" -D "$work/$2" -w -s promote || return 1
+	for _ in $(seq 1 60); do [ "$(sql "$2" -c 'SELECT pg_is_in_recovery()')" = f ] && return 0; sleep 0.5; done
+	return 1
+}
