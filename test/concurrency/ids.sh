@@ -11,29 +11,37 @@ declare -A generator=([t]="timeid" [x]="uid11_generate" [f]="uid11_generate_rand
 id_columns="t x f s v b q"
 mkdir -p "$work/ids"
 
+# The SQL of each column's generator
+declare -A generator_sql=([t]="timeid_generate()" [x]="uid11_generate()" [f]="uid11_generate_random()"
+	[s]="scru160_generate()" [v]="uuid_v7_generate()" [b]="tbsl_generate()" [q]="tbsl_generate(NULL, true)")
+# ids_select ROWS COLUMNS: a SELECT of ROWS IDs of each generator of COLUMNS (e.g. "t x f s v b q")
+ids_select() {
+	local c list=""
+	for c in $2; do list+="${list:+, }${generator_sql[$c]} AS $c"; done
+	echo "SELECT $list FROM generate_series(1, $1)"
+}
 # every_generator TABLE ROWS [tbsl]: SQL creating TABLE with ROWS IDs of every generator, in one statement;
 # with `tbsl`, tbsl's two modes too (b, q), else t x f s v only
 every_generator() {
-	local tbsl=""
-	[ "${3:-}" = tbsl ] && tbsl=", tbsl_generate() AS b, tbsl_generate(NULL, true) AS q"
-	echo "CREATE TABLE $1 AS SELECT timeid_generate() AS t, uid11_generate() AS x, uid11_generate_random() AS f,
-		scru160_generate() AS s, uuid_v7_generate() AS v$tbsl FROM generate_series(1, $2)"
+	local cols="t x f s v"
+	[ "${3:-}" = tbsl ] && cols+=" b q"
+	echo "CREATE TABLE $1 AS $(ids_select "$2" "$cols")"
 }
 # tbsl_only TABLE ROWS b|q: SQL creating TABLE with ROWS TBSLs of one mode, random (column b) or sequenced (q)
-tbsl_only() {
-	local sequenced=false
-	[ "$3" = q ] && sequenced=true
-	echo "CREATE TABLE $1 AS SELECT tbsl_generate(NULL, $sequenced) AS $3 FROM generate_series(1, $2)"
-}
+tbsl_only() { echo "CREATE TABLE $1 AS $(ids_select "$2" "$3")"; }
 
-# keep SERVER DB TABLE SET: TABLE's IDs (of database DB on SERVER) added to the set SET, a file per column
+# keep SERVER DB SOURCE SET [FIRST]: the IDs of SOURCE (a table, or a query in parentheses: generated there
+# and then, read-only, as on a hot standby) in database DB of SERVER added to the set SET, a file per column;
+# FIRST: a statement of one row run before in the same session; false, with the error on stderr, when the COPY fails
 keep() {
-	local server=$1 db=$2 table=$3 set=$4 cols
-	cols=$(sql "$server" -d "$db" -c "SELECT string_agg(attname, ' ' ORDER BY attnum) FROM pg_attribute
-		WHERE attrelid = '$table'::regclass AND attnum > 0") || return 1
-	sql "$server" -d "$db" -c "COPY $table TO STDOUT" | awk -F'\t' -v dir="$work/ids" -v set="$set" -v cols="$cols" '
-		BEGIN { n = split(cols, c, " ") }
-		{ for (i = 1; i <= n; i++) if ($i != "\\N") print $i >>(dir "/" set "." c[i]) }'
+	local server=$1 db=$2 source=$3 set=$4 first=${5:-SELECT 1} copy
+	copy=$(mktemp "$work/ids/copy.XXXXXX")
+	sql "$server" -d "$db" -c "$first" -c "COPY $source TO STDOUT (HEADER)" | tail -n +2 >"$copy"
+	[ "${PIPESTATUS[0]}" = 0 ] || { rm -f "$copy"; return 1; }
+	awk -F'\t' -v dir="$work/ids" -v set="$set" '
+		NR == 1 { n = split($0, c, "\t"); next }
+		{ for (i = 1; i <= n; i++) if ($i != "\\N") print $i >>(dir "/" set "." c[i]) }' "$copy"
+	rm -f "$copy"
 }
 # kept SET COLUMN: how many IDs of COLUMN the set holds
 kept() { if [ -f "$work/ids/$1.$2" ]; then wc -l <"$work/ids/$1.$2"; else echo 0; fi; }
