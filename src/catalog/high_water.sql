@@ -1,13 +1,45 @@
 
--- The replicated high-water mark (src/pg/mark_wal.cpp): one row, whose mark (Unix µs) every write of the
--- server's mark file also writes in place by a generic WAL record, so that a standby, a point-in-time
--- restore and pg_upgrade carry it; a promoted or started server's generators start past it. `writer` is a
--- random number of the generator state that wrote it, so that a state never takes its own mark (up to
--- 200 ms ahead of the clock) for one of another server or of an earlier start. Written only
--- by the generators: no privilege but reading it is granted. Not extension configuration: pg_dump leaves the
--- row out, and a restored database starts from its new server's own mark.
-CREATE TABLE idtypes_high_water (mark bigint NOT NULL, writer bigint NOT NULL);
-INSERT INTO idtypes_high_water VALUES (0, 0);
-REVOKE ALL ON idtypes_high_water FROM PUBLIC;
-GRANT SELECT ON idtypes_high_water TO PUBLIC;
-COMMENT ON TABLE idtypes_high_water IS 'the generators'' high-water mark (Unix microseconds), replicated through WAL: a promoted standby, a restored or upgraded server generates past it; written only by the generators';
+-- The replicated high-water mark (src/pg/origins.cpp): the progress of the replication origin
+-- idtypes_high_water (Unix µs), one for the server, which every write of the mark advances by a WAL
+-- record that core replays on every standby; a promoted standby, a restored server starts past it. Beside
+-- it the origin idtypes_identity: the identity the primary generates with, which its standbys refuse to
+-- share (src/pg/identity.cpp). Origins are the server's, not a database's: created here when missing,
+-- left by DROP EXTENSION (other databases use them); only superusers can change or drop one.
+SELECT pg_catalog.pg_replication_origin_create(o)
+FROM pg_catalog.unnest(ARRAY['idtypes_high_water', 'idtypes_identity']) AS o
+WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_replication_origin WHERE roname = o);
+
+-- What carries the mark across pg_upgrade (src/pg/carrier.cpp), which carries no origin: a one-row
+-- materialized view in a schema of the extension's own, outside the application's schemas. Generators
+-- write the server's mark into it in place (generic WAL); after pg_upgrade the origin is rebuilt from
+-- every database's carrier before any ID is issued. Its query gives the server's mark when it is created
+-- or refreshed. No DML, TRUNCATE or LOCK TABLE applies to a materialized view, and no privilege on it but
+-- its owner's is left, whatever default privileges gave it.
+CREATE SCHEMA idtypes_internal;
+COMMENT ON SCHEMA idtypes_internal IS 'idtypes'' own objects, kept out of the application''s schemas: the carrier of the high-water mark';
+CREATE MATERIALIZED VIEW idtypes_internal.high_water AS
+SELECT COALESCE((pg_catalog.pg_replication_origin_progress('idtypes_high_water', false)
+                 OPERATOR(pg_catalog.-) '0/0'::pg_catalog.pg_lsn)::bigint, 0) AS mark,
+       0::bigint AS writer;
+COMMENT ON MATERIALIZED VIEW idtypes_internal.high_water IS 'the generators'' high-water mark (Unix microseconds), carried across pg_upgrade; written only by the generators';
+DO $$
+DECLARE
+	g record;
+BEGIN
+	FOR g IN
+		SELECT DISTINCT k.kind, a.grantee
+		FROM (SELECT 'SCHEMA' AS kind, nspacl AS acl, nspowner AS owner FROM pg_catalog.pg_namespace
+		      WHERE nspname = 'idtypes_internal'
+		      UNION ALL
+		      SELECT 'TABLE', relacl, relowner FROM pg_catalog.pg_class
+		      WHERE oid = 'idtypes_internal.high_water'::pg_catalog.regclass) AS k,
+		     pg_catalog.aclexplode(k.acl) AS a
+		WHERE a.grantee <> k.owner
+	LOOP
+		EXECUTE pg_catalog.format('REVOKE ALL ON %s %s FROM %s', g.kind,
+		                          CASE g.kind WHEN 'SCHEMA' THEN 'idtypes_internal' ELSE 'idtypes_internal.high_water' END,
+		                          CASE WHEN g.grantee = 0 THEN 'PUBLIC'
+		                               ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(g.grantee)) END);
+	END LOOP;
+END
+$$;

@@ -23,9 +23,12 @@
 #include "core/timeid.hpp"
 #include "core/uid11.hpp"
 #include "core/uuid7.hpp"
+#include "pg/carrier.hpp"
 #include "pg/glue.hpp"
 #include "pg/high_water.hpp"
-#include "pg/mark_wal.hpp"
+#include "pg/mark_rebuild.hpp"
+#include "pg/origins.hpp"
+#include "pg/server_state.hpp"
 #include "pg/wait_event.hpp"
 
 #include <new>
@@ -49,7 +52,7 @@ namespace idtypes::pg {
 namespace {
 
 // The layout is part of the name: a library with another layout must not attach to this one.
-constexpr const char *state_name = "idtypes generators v5";
+constexpr const char *state_name = "idtypes generators v6";
 // The mark lock's tranche, as wait events and pg_stat_activity name it.
 constexpr const char *lock_tranche_name = "idtypes";
 
@@ -65,40 +68,6 @@ constexpr long mark_wait_look_ms = 100;
 // before it reads the clock under the lock (see step_tbsl).
 constexpr int tbsl_max_overtaken = 4;
 
-// The fullrand key. Drawn at first use unless the mark file holds this instance's key; written there before
-// any value made with it is issued (a restart must find the same key: another one could map a new ticket
-// onto a value issued before). A key the file holds is checked first: it may be the key of the server
-// this data directory was copied from (see this_instance()), which a copy must not share.
-enum KeyState : std::uint32_t { key_missing, key_unchecked, key_unsaved, key_saved };
-
-struct ServerState {
-	pg_atomic_uint64 durable_until_us; // IDs may carry times up to here (Unix µs): the mark on disk
-	std::int64_t writer;               // drawn at the state's start: names its marks in the replicated row
-	LWLock mark_lock;                  // held by the one session writing the mark file or settling the key
-	int mark_lock_tranche;
-	pg_atomic_uint32 mark_writer_pid; // who holds mark_lock, for the error of a session that gave up waiting
-	ConditionVariable mark_released;  // broadcast when mark_lock is released: wakes the waiting sessions
-	// Under mark_lock. A file that cannot be understood stops generation until a restart; one that could not
-	// be read is read again at each attempt (file_usable).
-	FileState file_state;
-	int file_error_number;
-	int file_layout;
-	WriteFailure logged_failure; // under mark_lock: the write failure last logged (step none after a success)
-	pg_atomic_uint64 timeid_last_micros;
-	pg_atomic_uint32 timeid_clock_id; // for idtypes.timeid_clock_id = -1; drawn at first use
-	pg_atomic_uint64 uid11_last;
-	pg_atomic_uint64 fullrand_last_ticket;
-	pg_atomic_uint32 fullrand_key_state; // a KeyState, changed under mark_lock
-	high_water::Contents fullrand_key;   // the key and its owner (its mark unused), changed under mark_lock
-	slock_t tbsl_lock;                   // held only around tbsl::step: never waits
-	tbsl::State tbsl;
-	pg_atomic_uint64 tbsl_issued; // TBSLs issued, changed under tbsl_lock: tells a step it was overtaken
-	slock_t scru160_lock;
-	scru160::State scru160;
-	slock_t uuid7_lock; // held only around uuid7::next: a pure step that never waits
-	uuid7::V7 uuid7_last;
-};
-
 enum class Home { none, preloaded, dsm_registry, main_segment };
 
 ServerState *state = nullptr;
@@ -107,13 +76,48 @@ Home home = Home::none;
 shmem_request_hook_type previous_request_hook = nullptr;
 shmem_startup_hook_type previous_startup_hook = nullptr;
 
-// Why this session could not move the mark (or get the key): raised by report_not_durable. needs_wal: the
-// mark's WAL record must be prepared first, where errors may be raised (the tbsl stepper cannot).
+// Why a session could not move the mark (or get the key), returned up to where it is raised
+// (report_not_durable): never kept in a static. needs_wal: the mark's origin write must be prepared first,
+// where errors may be raised (the tbsl stepper cannot).
 enum class Durable : std::uint8_t { ok, write_failed, busy, interrupted, unusable_file, needs_wal };
-Durable last_outcome = Durable::ok;
-WriteFailure last_write_failure{WriteStep::none, 0};
-// The file's state when this session last found it unusable, for the error (the shared one may change).
-FileRead last_file_problem{FileState::ok, 0, 0, {}};
+struct Outcome {
+	Durable what = Durable::ok;
+	WriteFailure write{WriteStep::none, 0}; // write_failed: which step, which errno
+	FileRead file{FileState::ok, 0, 0, {}}; // unusable_file: the file's state then (the shared one may change)
+};
+
+// A write of the replicated mark (the origin idtypes_high_water), prepared where errors may be raised:
+// the origin looked up (created first when missing: mark_rebuild.cpp) and kept from being dropped until
+// finish_mark_record. Empty (nothing to write) in recovery, where no WAL can be written.
+struct MarkRecord {
+	RepOriginId origin = InvalidRepOriginId;
+};
+
+MarkRecord prepare_mark_record()
+{
+	MarkRecord record;
+	if (RecoveryInProgress())
+		return record;
+	require_origins();
+	for (;;) {
+		const RepOriginId id = ensure_mark_origin(); // waits for workers: no lock may be held here
+		lock_origins();
+		if (find_origin(mark_origin_name) == id) { // not dropped (and recreated) in between
+			record.origin = id;
+			return record;
+		}
+		release_origins();
+	}
+}
+
+void finish_mark_record(MarkRecord &record)
+{
+	if (record.origin != InvalidRepOriginId)
+		release_origins();
+	record = MarkRecord{};
+}
+
+} // namespace
 
 void advance_to(pg_atomic_uint64 *last, std::uint64_t floor)
 {
@@ -122,7 +126,9 @@ void advance_to(pg_atomic_uint64 *last, std::uint64_t floor)
 	} // `seen` refreshed on failure
 }
 
-// Every generator past the IDs a mark covers, whatever it issued already (the replicated mark: mark_wal.cpp).
+namespace {
+
+// Every generator past the IDs a mark covers, whatever it issued already (the replicated mark: origins.cpp).
 void raise_generators(ServerState &s, std::int64_t mark)
 {
 	const mark_floors::Floors floors = mark_floors::floors_past(mark);
@@ -166,8 +172,10 @@ void init_state(void *memory)
 	auto *s = static_cast<ServerState *>(memory);
 	const FileRead file = read_high_water_file();
 	pg_atomic_init_u64(&s->durable_until_us, 0);
-	if (!pg_strong_random(&s->writer, sizeof s->writer)) // then the start time tells states apart
-		s->writer = GetCurrentTimestamp();
+	pg_atomic_init_u32(&s->replicated_applied, 0);
+	pg_atomic_init_u32(&s->rebuild_pid, 0);
+	pg_atomic_init_u64(&s->rebuild_max, 0);
+	pg_atomic_init_u32(&s->rebuild_done, 0);
 	s->mark_lock_tranche = new_lwlock_tranche(lock_tranche_name);
 	LWLockInitialize(&s->mark_lock, s->mark_lock_tranche);
 	pg_atomic_init_u32(&s->mark_writer_pid, 0);
@@ -238,7 +246,7 @@ void release_mark_lock(ServerState &s)
 // Under mark_lock: whether the mark file can be used. One that could not be read (its permissions, no file
 // descriptor left in the server or the system, an I/O error) is read again, so that a passing failure stops
 // generation only while it lasts; once read, the generators start past its mark as at the state's start.
-bool file_usable(ServerState &s)
+bool file_usable(ServerState &s, Outcome &outcome)
 {
 	if (s.file_state == FileState::unreadable) {
 		const FileRead file = read_high_water_file();
@@ -251,62 +259,70 @@ bool file_usable(ServerState &s)
 	}
 	if (s.file_state == FileState::ok || s.file_state == FileState::missing)
 		return true;
-	last_file_problem = FileRead{s.file_state, s.file_error_number, s.file_layout, {}};
+	outcome.what = Durable::unusable_file;
+	outcome.file = FileRead{s.file_state, s.file_error_number, s.file_layout, {}};
 	return false;
 }
 
 // Under mark_lock: writes `mark` with the key the state holds (this instance's, or the file's one not yet
-// checked, kept as it was), then into this database's replicated row (`wal`), before the mark is published.
-// While writes keep failing, each distinct failure is logged once.
-Durable write_mark(ServerState &s, std::int64_t mark, MarkWal &wal)
+// checked, kept as it was), then into the replicated mark (`record`: the origin), before the mark is
+// published. While writes keep failing, each distinct failure is logged once. The origin's write may raise
+// (no free replication state, the origin in use by a session): the lock is released by the error, the mark
+// not published, and the file's mark only ahead.
+Outcome write_mark(ServerState &s, std::int64_t mark, const MarkRecord &record)
 {
-	if (!file_usable(s))
-		return Durable::unusable_file;
+	Outcome outcome;
+	if (!file_usable(s, outcome))
+		return outcome;
 	const std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
 	high_water::Contents contents = s.fullrand_key;
 	contents.mark = mark;
 	contents.has_key = key_state != key_missing;
-	if (!write_high_water_file(contents, last_write_failure)) {
-		if (!(last_write_failure == s.logged_failure)) {
+	if (!write_high_water_file(contents, outcome.write)) {
+		if (!(outcome.write == s.logged_failure)) {
 			elog(LOG, "idtypes could not write its high-water mark: %s: %s; no ID is issued past the mark until it can",
-			     describe(last_write_failure.step), strerror(last_write_failure.error_number));
-			s.logged_failure = last_write_failure;
+			     describe(outcome.write.step), strerror(outcome.write.error_number));
+			s.logged_failure = outcome.write;
 		}
-		return Durable::write_failed;
+		outcome.what = Durable::write_failed;
+		return outcome;
 	}
 	if (s.logged_failure.step != WriteStep::none) {
 		elog(LOG, "idtypes wrote its high-water mark again");
 		s.logged_failure = WriteFailure{WriteStep::none, 0};
 	}
-	write_mark_wal(wal, mark, s.writer);
+	if (record.origin != InvalidRepOriginId)
+		advance_origin(record.origin, static_cast<std::uint64_t>(mark), false);
 	pg_atomic_write_u64(&s.durable_until_us, static_cast<std::uint64_t>(mark));
 	if (key_state == key_unsaved) {
 		pg_write_barrier(); // the key was stored before
 		pg_atomic_write_u32(&s.fullrand_key_state, key_saved);
 	}
-	return Durable::ok;
+	return outcome;
 }
 
 // Makes sure IDs may carry times up to `until_us`: when that passes the mark on disk, one session writes
-// the next mark (reserved ahead) while any other that needs it waits. Never raises (it runs under the
-// core's tbsl stepper too); no lock while the mark is ahead. `wal` null: not prepared (needs_wal, unless
-// in recovery, where no WAL is written).
-Durable make_durable(ServerState &s, std::int64_t until_us, MarkWal *wal)
+// the next mark (reserved ahead) while any other that needs it waits. No lock while the mark is ahead.
+// `record` null: not prepared, which only the tbsl stepper does (it must not raise): needs_wal, unless in
+// recovery, where nothing but the file is written (and nothing raises).
+Outcome make_durable(ServerState &s, std::int64_t until_us, const MarkRecord *record)
 {
+	Outcome outcome;
 	if (until_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)))
-		return Durable::ok;
-	MarkWal none;
-	if (wal == nullptr && !RecoveryInProgress())
-		return last_outcome = Durable::needs_wal;
-	Durable outcome = take_mark_lock(s);
-	if (outcome == Durable::ok) {
+		return outcome;
+	const MarkRecord none;
+	if (record == nullptr && !RecoveryInProgress()) {
+		outcome.what = Durable::needs_wal;
+		return outcome;
+	}
+	outcome.what = take_mark_lock(s);
+	if (outcome.what == Durable::ok) {
 		if (until_us > static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))) {
 			std::int64_t now = clock_now_us();
-			outcome = write_mark(s, (until_us > now ? until_us : now) + reserve_ahead_us, wal ? *wal : none);
+			outcome = write_mark(s, (until_us > now ? until_us : now) + reserve_ahead_us, record ? *record : none);
 		}
 		release_mark_lock(s);
 	}
-	last_outcome = outcome;
 	return outcome;
 }
 
@@ -346,9 +362,9 @@ constexpr const char *repair_hint =
 }
 
 // The error of a mark that could not be moved (or a key that could not be settled).
-[[noreturn]] void report_not_durable(ServerState &s, Durable outcome)
+[[noreturn]] void report_not_durable(ServerState &s, const Outcome &outcome)
 {
-	switch (outcome) {
+	switch (outcome.what) {
 	case Durable::interrupted:
 		CHECK_FOR_INTERRUPTS();
 		ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED),
@@ -363,17 +379,17 @@ constexpr const char *repair_hint =
 		                   pg_atomic_read_u32(&s.mark_writer_pid), static_cast<int>(mark_wait_limit_us / 1000000)),
 		         errhint("Check the file system of the data directory (a stalled disk or network mount).")));
 		break;
-	case Durable::unusable_file: report_unusable_file(last_file_problem);
+	case Durable::unusable_file: report_unusable_file(outcome.file);
 	case Durable::write_failed:
 		ereport(ERROR,
 		        (errcode(ERRCODE_IO_ERROR),
 		         errmsg("idtypes could not write its high-water mark \"%s\" in the data directory", high_water_file),
 		         errdetail("%s: %s. No ID is issued past a time that a restart could forget.",
-		                   describe(last_write_failure.step), strerror(last_write_failure.error_number)),
+		                   describe(outcome.write.step), strerror(outcome.write.error_number)),
 		         errhint("Free space on the data directory's file system, or make it writable: generation resumes "
 		                 "once the mark can be written.")));
 		break;
-	case Durable::needs_wal: // next_tbsl writes the record and the mark, never reports it
+	case Durable::needs_wal: // next_tbsl prepares the record and writes the mark, never reports it
 	case Durable::ok: elog(ERROR, "idtypes: no failure of the high-water mark to report"); break;
 	}
 	pg_unreachable();
@@ -383,10 +399,10 @@ void durable_or_error(ServerState &s, std::int64_t until_us)
 {
 	if (until_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)))
 		return;
-	MarkWal wal = prepare_mark_wal();
-	Durable outcome = make_durable(s, until_us, &wal);
-	finish_mark_wal(wal);
-	if (outcome != Durable::ok)
+	MarkRecord record = prepare_mark_record();
+	const Outcome outcome = make_durable(s, until_us, &record);
+	finish_mark_record(record);
+	if (outcome.what != Durable::ok)
 		report_not_durable(s, outcome);
 }
 
@@ -456,24 +472,38 @@ void attach_later()
 }
 #endif
 
-// Whether this backend raised the state past its database's replicated mark (mark_wal.cpp) since it left
-// recovery (or started outside it): done before it generates anything.
-bool replicated_mark_applied = false;
-
-// On a standby the state keeps its own file mark (a hot standby generates as a server of its own); at a
-// start and after a promotion it takes the larger of that and this database's replicated mark. A mark this
-// state wrote itself is skipped: the state is past every ID it issued, and that mark may be up to the
-// reserve ahead of the clock (raising to it would move IDs ahead of the time). One of another server (the
-// old primary), of the server before a restore, or of an earlier start (at or below the file's mark, which
-// is written first) is not.
+// Once per state outside recovery (at its start, or at the first ID after a promotion), before any ID is
+// issued: the generators raised past the replicated mark, the origin idtypes_high_water (rebuilt first from
+// the databases' carriers when it is missing: mark_rebuild.cpp). After a promotion it is the old primary's
+// mark, written before any ID it issued past its previous one, so no database of the new primary repeats an
+// ID any database of the old one issued, whatever the order in which they generate. At a restart it is at
+// or below the mark file's (written first), unless the file was lost. Applied only once: later the origin
+// holds this state's own mark, up to the reserve ahead of the clock, which must not move IDs ahead.
+// A standby does not follow it (it changes with every replayed write, and cannot be written there): its IDs
+// are kept apart from its primary's by its own identity (identity.cpp), its own file keeps it past its own.
+// A mark more than a day ahead of the clock is refused, never followed: every generator then raises the
+// error until the clock or the mark is put right.
 void apply_replicated_mark(ServerState &s)
 {
-	if (RecoveryInProgress())
-		return;
-	const ReplicatedMark row = read_replicated_mark();
-	if (row.mark_us > 0 && row.writer != s.writer)
-		raise_generators(s, row.mark_us);
-	replicated_mark_applied = true;
+	const RepOriginId id = ensure_mark_origin(); // may start workers: before the state's lock
+	const Durable taken = take_mark_lock(s);
+	if (taken != Durable::ok) {
+		Outcome outcome;
+		outcome.what = taken;
+		report_not_durable(s, outcome);
+	}
+	if (pg_atomic_read_u32(&s.replicated_applied) == 0) {
+		const std::uint64_t progress = origin_progress(id);
+		const std::int64_t mark = progress > INT64_MAX ? INT64_MAX : static_cast<std::int64_t>(progress);
+		if (mark > clock_now_us() + mark_ahead_limit_us) {
+			release_mark_lock(s);
+			report_mark_ahead(mark);
+		}
+		raise_generators(s, mark);
+		pg_write_barrier(); // the generators raised before a session sees them applied
+		pg_atomic_write_u32(&s.replicated_applied, 1);
+	}
+	release_mark_lock(s);
 }
 
 ServerState &server_state()
@@ -481,10 +511,14 @@ ServerState &server_state()
 	if (state == nullptr)
 		attach_later();
 	mark_write_wait_event(); // registered here, where it may raise: the wait for the mark must not
-	if (!replicated_mark_applied)
+	if (pg_atomic_read_u32(&state->replicated_applied) == 0 && !RecoveryInProgress())
 		apply_replicated_mark(*state);
+	pg_read_barrier();
 	return *state;
 }
+
+// After an ID was issued under the server's mark: this database's carrier holds that mark (carrier.cpp).
+void carry(ServerState &s) { carry_mark(static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))); }
 
 std::int64_t read_clock(void *) noexcept { return clock_now_us(); }
 
@@ -496,9 +530,15 @@ std::int64_t read_clock(void *) noexcept { return clock_now_us(); }
 // may have overtaken it, which would look like a clock gone backwards (a false alarm under clock_backward =
 // 'error'), and the clock is read again; after tbsl_max_overtaken such overtakings in a row (sessions
 // issuing without pause), the reading is taken under the lock, where nothing can overtake it.
+struct TbslContext {
+	ServerState *state;
+	Outcome outcome; // why the last step could not move the mark (no_clock)
+};
+
 tbsl::Step step_tbsl(void *ctx, const tbsl::Request &req, const tbsl::Clock &clock) noexcept
 {
-	auto *s = static_cast<ServerState *>(ctx);
+	auto *c = static_cast<TbslContext *>(ctx);
+	ServerState *s = c->state;
 	for (int overtaken = 0;;) {
 		const bool read_under_lock = overtaken >= tbsl_max_overtaken;
 		const std::uint64_t issued_before = pg_atomic_read_u64(&s->tbsl_issued);
@@ -509,7 +549,8 @@ tbsl::Step step_tbsl(void *ctx, const tbsl::Request &req, const tbsl::Clock &clo
 			now = clock.now_us(clock.ctx);
 		if (now > static_cast<std::int64_t>(pg_atomic_read_u64(&s->durable_until_us))) {
 			SpinLockRelease(&s->tbsl_lock);
-			if (make_durable(*s, now, nullptr) != Durable::ok)
+			c->outcome = make_durable(*s, now, nullptr);
+			if (c->outcome.what != Durable::ok)
 				return tbsl::Step{tbsl::StepResult::no_clock, {}, 0, now};
 			continue;
 		}
@@ -526,17 +567,27 @@ tbsl::Step step_tbsl(void *ctx, const tbsl::Request &req, const tbsl::Clock &clo
 	}
 }
 
-// Sleeps a little while the clock catches up; gives up on a cancel or termination request, which the
-// caller then services outside the core.
+// Sleeps a little while the clock catches up, on the process's latch like the wait for the mark (a cancel,
+// statement_timeout or termination request sets it: the wait ends at once; seen in pg_stat_activity as the
+// extension's wait event); gives up on such a request, which the caller then services outside the core.
+// Never raises (WaitLatch with WL_EXIT_ON_PM_DEATH exits the process if the postmaster died).
 bool pause_briefly(void *) noexcept
 {
 	if (QueryCancelPending || ProcDiePending)
 		return false;
-	pg_usleep(10);
-	return true;
+	(void)WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 1, mark_write_wait_event());
+	ResetLatch(MyLatch);
+	return !(QueryCancelPending || ProcDiePending);
 }
 
 } // namespace
+
+ServerState &attached_state()
+{
+	if (state == nullptr)
+		attach_later();
+	return *state;
+}
 
 void reserve_generator_state()
 {
@@ -556,6 +607,7 @@ bool next_timeid_micros(std::int64_t now_us, std::uint64_t &micros)
 			return false;
 		durable_or_error(s, static_cast<std::int64_t>(micros));
 	} while (!pg_atomic_compare_exchange_u64(&s.timeid_last_micros, &last, micros)); // `last` refreshed on failure
+	carry(s);
 	return true;
 }
 
@@ -572,6 +624,22 @@ unsigned server_timeid_clock_id()
 	return id == clock_id_not_drawn ? drawn : id;
 }
 
+unsigned server_timeid_clock_id_other_than(unsigned avoid)
+{
+	ServerState &s = server_state();
+	std::uint32_t id = pg_atomic_read_u32(&s.timeid_clock_id);
+	while (id == clock_id_not_drawn || id == avoid) {
+		std::uint32_t drawn;
+		do {
+			strong_random(&drawn, sizeof drawn);
+			drawn &= timeid::max_clock_id;
+		} while (drawn == avoid);
+		if (pg_atomic_compare_exchange_u32(&s.timeid_clock_id, &id, drawn))
+			return drawn;
+	} // `id` refreshed: another session's draw
+	return id;
+}
+
 uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random)
 {
 	ServerState &s = server_state();
@@ -583,17 +651,18 @@ uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random)
 			return g;
 		durable_or_error(s, (static_cast<std::int64_t>(uid11::xid_delta(g.value)) + uid11::xid_epoch_ms) * 1000 + 999);
 	} while (!pg_atomic_compare_exchange_u64(&s.uid11_last, &last, g.value)); // `last` refreshed on failure
+	carry(s);
 	return g;
 }
 
 namespace {
 
-// Under mark_lock: makes the state hold this instance's key, on disk (and the mark in `wal`). A key read from the file is kept
+// Under mark_lock: makes the state hold this instance's key, on disk (and the mark in `record`). A key read from the file is kept
 // when its owner is this instance; a layout 1 file (idtypes 1.0, 1.1) names no owner: its key is kept by a
 // server that is not in recovery (most likely the one that drew it) and replaced on a standby, which is a
 // copy for certain.
-Durable settle_key(ServerState &s, const high_water::Instance &me, bool in_recovery, const uid11::FullrandKey &drawn,
-                   MarkWal &wal)
+Outcome settle_key(ServerState &s, const high_water::Instance &me, bool in_recovery, const uid11::FullrandKey &drawn,
+                   const MarkRecord &record)
 {
 	high_water::Contents &key = s.fullrand_key;
 	std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
@@ -614,11 +683,11 @@ Durable settle_key(ServerState &s, const high_water::Instance &me, bool in_recov
 	pg_write_barrier(); // the key before its state
 	pg_atomic_write_u32(&s.fullrand_key_state, key_state);
 	if (key_state == key_saved)
-		return Durable::ok;
+		return Outcome{};
 	// written with the mark as it is, or the reserve when there is none yet
 	std::int64_t durable = static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us));
 	std::int64_t fresh = clock_now_us() + reserve_ahead_us;
-	return write_mark(s, durable > fresh ? durable : fresh, wal);
+	return write_mark(s, durable > fresh ? durable : fresh, record);
 }
 
 // The server's fullrand key, settled and written to the mark file first if need be.
@@ -630,16 +699,17 @@ const uid11::FullrandKey &fullrand_key(ServerState &s)
 		const bool in_recovery = RecoveryInProgress();
 		uid11::FullrandKey drawn;
 		strong_random(&drawn, sizeof drawn);
-		MarkWal wal = prepare_mark_wal();
-		Durable outcome = take_mark_lock(s);
-		if (outcome == Durable::ok) {
+		MarkRecord record = prepare_mark_record();
+		Outcome outcome;
+		outcome.what = take_mark_lock(s);
+		if (outcome.what == Durable::ok) {
 			// the file first: one read again only now may hold the key
-			outcome = file_usable(s) ? settle_key(s, me, in_recovery, drawn, wal) : Durable::unusable_file;
+			if (file_usable(s, outcome))
+				outcome = settle_key(s, me, in_recovery, drawn, record);
 			release_mark_lock(s);
 		}
-		finish_mark_wal(wal);
-		last_outcome = outcome;
-		if (outcome != Durable::ok)
+		finish_mark_record(record);
+		if (outcome.what != Durable::ok)
 			report_not_durable(s, outcome);
 	}
 	pg_read_barrier();
@@ -660,6 +730,7 @@ uid11::Generated next_fullrand(std::int64_t now_us)
 			return ticket;
 		durable_or_error(s, uid11::ticket_time_us(ticket.value));
 	} while (!pg_atomic_compare_exchange_u64(&s.fullrand_last_ticket, &last, ticket.value)); // `last` refreshed
+	carry(s);
 	return uid11::Generated{uid11::fullrand_of_ticket(ticket.value, key), true};
 }
 
@@ -667,15 +738,19 @@ tbsl::Generated next_tbsl(const tbsl::Request &request)
 {
 	ServerState &s = server_state();
 	for (;;) {
-		tbsl::Generated g =
-		    tbsl::generate(tbsl::Stepper{step_tbsl, &s}, request, tbsl::Clock{read_clock, pause_briefly, &s});
-		if (g.status != tbsl::Status::clock_unavailable || last_outcome != Durable::needs_wal)
+		TbslContext context{&s, Outcome{}};
+		tbsl::Generated g = tbsl::generate(tbsl::Stepper{step_tbsl, &context}, request,
+		                                   tbsl::Clock{read_clock, pause_briefly, &context});
+		if (g.status != tbsl::Status::clock_unavailable) {
+			if (g.status == tbsl::Status::ok)
+				carry(s);
 			return g;
-		durable_or_error(s, clock_now_us()); // the step could not write the mark's WAL record: written here
+		}
+		if (context.outcome.what != Durable::needs_wal)
+			report_not_durable(s, context.outcome);
+		durable_or_error(s, clock_now_us()); // the step could not write the mark's origin: written here
 	}
 }
-
-void report_high_water_failure() { report_not_durable(server_state(), last_outcome); }
 
 scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &random)
 {
@@ -688,6 +763,7 @@ scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &
 		if (bound_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))) {
 			scru160::Generated g = scru160::generate(s.scru160, now_ms, random);
 			SpinLockRelease(&s.scru160_lock);
+			carry(s);
 			return g;
 		}
 		SpinLockRelease(&s.scru160_lock);
@@ -724,6 +800,8 @@ uuid7::Generated next_uuid7(std::int64_t now_us, std::uint64_t random)
 			if (g.ok)
 				s.uuid7_last = g.value;
 			SpinLockRelease(&s.uuid7_lock);
+			if (g.ok)
+				carry(s);
 			return g;
 		}
 		SpinLockRelease(&s.uuid7_lock);

@@ -31,6 +31,8 @@ void reserve_generator_state();
 bool next_timeid_micros(std::int64_t now_us, std::uint64_t &micros);
 // The clock id that idtypes.timeid_clock_id = -1 stands for: drawn at random once per server.
 unsigned server_timeid_clock_id();
+// The same, drawn again if it is `avoid` (on a standby: the clock id its primary generates with).
+unsigned server_timeid_clock_id_other_than(unsigned avoid);
 
 // The next xid of the server (uid11::next_xid over the last one issued by any session).
 uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random);
@@ -40,11 +42,9 @@ uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random);
 // instance it belongs to: a copy of the directory draws its own). Not ok past 2112.
 uid11::Generated next_fullrand(std::int64_t now_us);
 
-// The next TBSL of the server, reading the clock and waiting for it as the request's policy says. Status
-// clock_unavailable: the mark could not be moved past the clock (report_high_water_failure says why).
+// The next TBSL of the server, reading the clock and waiting for it as the request's policy says. When the
+// mark cannot be moved past the clock, raises why (58030, or a cancel), as every generator here does.
 tbsl::Generated next_tbsl(const tbsl::Request &request);
-// Raises the error of the mark this session last failed to move (58030, or a cancel).
-[[noreturn]] void report_high_water_failure();
 
 // The next SCRU160 of the server (the spec's counter rules over one state).
 scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &random);

@@ -9,17 +9,27 @@
 //   explicitly, is what the generator would use anyway);
 // - with idtypes.require_identity on, generators with an identity field refuse until the identity is given
 //   in the server's configuration;
-// - idtypes_identity() says what the server generates with, so a fleet can check that no two nodes share it.
+// - idtypes_identity() says what the server generates with, so a fleet can check that no two nodes share it;
+// - a standby never hands out its primary's IDs: pg_basebackup, Patroni and repmgr copy the primary's
+//   postgresql.conf, so a standby usually has its primary's identity. The primary replicates the identity it
+//   generates with (the origin idtypes_identity, origins.cpp: written when this session's identity is not
+//   the one it last wrote, so at a primary state's first IDs, after a promotion and when the identity
+//   changes), and while in recovery a server refuses to generate timeids or TBSLs with that identity (55000,
+//   naming the setting and the fix); a clock id drawn at random (-1) is drawn again until it differs. Types
+//   with random bits (uid11, scru160, uuid_v7) keep working on a standby. After a promotion the server
+//   generates with its own configured identity, as the primary did.
 #include "pg/identity.hpp"
 
 #include "core/tbsl.hpp"
 #include "core/timeid.hpp"
 #include "pg/generators.hpp"
+#include "pg/origins.hpp"
 
 #include <cstring>
 
 extern "C" {
 #include "access/htup_details.h"
+#include "access/xlog.h"
 #include "utils/acl.h"
 }
 
@@ -134,10 +144,71 @@ bool configured(const IdentitySetting &s)
 	return s.value >= 0 && !s.refused && strcmp(origin_of(s), "configuration") == 0;
 }
 
-// What the generator uses without an argument: the setting, or for timeid's -1 the server's drawn clock id.
+// The identity the primary generates with, as its standbys replicated it (nothing outside recovery).
+ReplicatedIdentity primary_identity()
+{
+	if (!RecoveryInProgress())
+		return ReplicatedIdentity{false, 0, false, 0};
+	return unpack_identity(origin_progress(find_origin(identity_origin_name)));
+}
+
+// What the generator uses without an argument: the setting, or for timeid's -1 the server's drawn clock id
+// (on a standby, one other than its primary's).
 int own_identity(const IdentitySetting &s)
 {
-	return s.value == -1 ? static_cast<int>(server_timeid_clock_id()) : s.value;
+	if (s.value != -1)
+		return s.value;
+	const ReplicatedIdentity primary = primary_identity();
+	return static_cast<int>(primary.has_clock ? server_timeid_clock_id_other_than(primary.clock_id)
+	                                          : server_timeid_clock_id());
+}
+
+// What this session last wrote into idtypes_identity (0: nothing yet; the packed value is never 0).
+std::uint64_t identity_written = 0;
+
+// Outside recovery: the identity sessions generate with by default, replicated for the standbys when it is
+// not the one this session last wrote. Not written when the origin is missing (the first ID rebuilds it).
+void publish_identity()
+{
+	const ReplicatedIdentity mine{!timeid_clock.refused, static_cast<unsigned>(own_identity(timeid_clock)),
+	                              !tbsl_machine.refused, static_cast<unsigned>(tbsl_machine.value)};
+	const std::uint64_t packed = pack_identity(mine);
+	if (packed == identity_written)
+		return;
+	require_origins();
+	lock_origins();
+	const RepOriginId id = find_origin(identity_origin_name);
+	if (id != InvalidRepOriginId) {
+		if (origin_progress(id) != packed)
+			advance_origin(id, packed, true);
+		identity_written = packed;
+	}
+	release_origins();
+}
+
+// In recovery: refuses an identity that is the one the primary generates with (the standby would issue
+// the primary's IDs); outside recovery: publishes the server's identity.
+void check_against_primary(const IdentitySetting &s, bool from_setting, int identity)
+{
+	if (!RecoveryInProgress()) {
+		publish_identity();
+		return;
+	}
+	const ReplicatedIdentity primary = primary_identity();
+	const bool clock = s.min == -1;
+	const bool has = clock ? primary.has_clock : primary.has_machine;
+	const unsigned theirs = clock ? primary.clock_id : primary.machine_id;
+	if (!has || static_cast<unsigned>(identity) != theirs)
+		return;
+	ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+	                errmsg("this standby's %s (%d) is the one its primary generates with",
+	                       from_setting ? s.name : s.argument, identity),
+	                errdetail("IDs generated here would repeat the primary's (the standby replicates the identity its "
+	                          "primary generates with, in the replication origin \"%s\").",
+	                          identity_origin_name),
+	                errhint("Set a %s of its own on the standby (ALTER SYSTEM SET %s = N; SELECT pg_reload_conf()), or "
+	                        "generate on the primary.",
+	                        clock ? "clock id" : "machine id", s.name)));
 }
 
 void require_configured(const IdentitySetting &s)
@@ -164,12 +235,15 @@ int identity_of(const IdentitySetting &s, FunctionCallInfo fcinfo, int n)
 			                          s.min, s.max),
 			                errhint("Set %s to a value from %d to %d, or pass %s.", s.name, s.min, s.max, s.argument)));
 		require_configured(s);
-		return own_identity(s);
+		const int own = own_identity(s);
+		check_against_primary(s, true, own);
+		return own;
 	}
 	int32 given = PG_GETARG_INT32(n);
 	if (given < 0 || given > s.max)
 		report_out_of_range(s.argument, 0, s.max, given);
 	require_configured(s);
+	check_against_primary(s, false, given);
 	// superuser() first: it is cached, the privilege is a catalog lookup
 	if (superuser() || (!s.refused && given == own_identity(s)))
 		return given;

@@ -158,7 +158,7 @@ Datum tbsl_generate(PG_FUNCTION_ARGS)
 		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 		                errmsg("the clock is outside the times a TBSL can hold (1970 to 2286-11-20)")));
 		break;
-	case tbsl::Status::clock_unavailable: report_high_water_failure();
+	case tbsl::Status::clock_unavailable: elog(ERROR, "idtypes: next_tbsl returned clock_unavailable"); break;
 	}
 	PG_RETURN_NULL();
 }

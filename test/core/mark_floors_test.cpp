@@ -82,3 +82,36 @@ TEST(MarkFloors, NoMarkIsAFreshState)
 	EXPECT_EQ(f.scru160_ms, 0u);
 	EXPECT_EQ(f.scru160_counter, 0u);
 }
+
+// A mark past a format's range (a wrong replicated mark that got through, or the year 2200) leaves that
+// format's generator refusing, never wrapped to an early time nor overflowed.
+TEST(MarkFloors, SaturateAtEachFormatsEnd)
+{
+	constexpr std::int64_t year_2200 = 7258118400000000;
+	for (const std::int64_t m : {year_2200, INT64_MAX}) {
+		const mark_floors::Floors f = mark_floors::floors_past(m);
+		EXPECT_GE(f.timeid_last_micros, static_cast<std::uint64_t>(year_2200));
+		if (m == INT64_MAX) // past timeid's and scru160's ranges (2200 is inside them)
+			EXPECT_FALSE(timeid::next_micros(f.timeid_last_micros, 0) <= timeid::max_micros);
+		EXPECT_FALSE(uid11::next_xid(f.uid11_last, year_2200 / 1000, 0).ok); // not 2060: refused
+		EXPECT_EQ(f.uid11_last, uid11::make_xid(uid11::xid_max_delta, uid11::xid_max_random));
+		EXPECT_FALSE(uid11::next_ticket(f.fullrand_last_ticket, 0).ok);
+		EXPECT_GE(f.tbsl_last_us, year_2200); // no overflow to a negative time
+		scru160::State s;
+		mark_floors::raise(s, f);
+		EXPECT_EQ(scru160::generate(s, 0, randomness()).ok, m != INT64_MAX);
+		uuid7::V7 last{};
+		mark_floors::raise(last, f);
+		EXPECT_EQ(last.time >> uuid7::fraction_bits, m > static_cast<std::int64_t>(uuid7::max_ms) * 1000
+		                                                 ? uuid7::max_ms
+		                                                 : static_cast<std::uint64_t>(m / 1000));
+	}
+	EXPECT_EQ(mark_floors::floors_past(INT64_MAX).tbsl_last_us, INT64_MAX);
+}
+
+TEST(MarkFloors, NegativeMarkIsNoMark)
+{
+	const mark_floors::Floors f = mark_floors::floors_past(-5);
+	EXPECT_EQ(f.timeid_last_micros, 0u);
+	EXPECT_EQ(f.tbsl_last_us, -1);
+}

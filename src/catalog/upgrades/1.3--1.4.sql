@@ -2,3 +2,19 @@
 -- (generated from src/catalog/); test/upgrade/run.sh proves an updated catalog equals a fresh 1.4 one.
 -- A catalog file that 1.4 adds whole is appended by the Makefile (ADDS_1.3--1.4), as in the full script.
 \echo Use "ALTER EXTENSION idtypes UPDATE TO '1.4'" to load this file. \quit
+
+-- 1.3's replicated mark, the table idtypes_high_water in the extension's schema, becomes the origin
+-- idtypes_high_water (src/catalog/high_water.sql, appended below): the origin is created here first and
+-- advanced to the table's mark when that is ahead (pg_replication_origin_advance also goes back), unless
+-- the row is implausibly far ahead of the clock (1.3's table could be written with ordinary grants: such a
+-- mark is not followed). Then the table goes.
+SELECT pg_catalog.pg_replication_origin_create(o)
+FROM pg_catalog.unnest(ARRAY['idtypes_high_water', 'idtypes_identity']) AS o
+WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_replication_origin WHERE roname = o);
+SELECT pg_catalog.pg_replication_origin_advance('idtypes_high_water',
+                                                '0/0'::pg_catalog.pg_lsn OPERATOR(pg_catalog.+) t.mark::numeric)
+FROM (SELECT pg_catalog.max(mark) AS mark FROM idtypes_high_water) AS t
+WHERE t.mark > COALESCE((pg_catalog.pg_replication_origin_progress('idtypes_high_water', false)
+                         OPERATOR(pg_catalog.-) '0/0'::pg_catalog.pg_lsn), 0)
+  AND t.mark <= (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000000)::bigint + 86400000000;
+DROP TABLE idtypes_high_water;
