@@ -67,7 +67,7 @@ failover() {
 	for _ in $(seq 1 60); do [ "$(sql "$2" -c 'SELECT pg_is_in_recovery()')" = f ] && return 0; sleep 0.5; done
 	return 1
 }
+# start_at NAME: starts the cluster in $work/NAME on the port already in port[NAME]
+start_at() { as_postgres "$bin/pg_ctl" -D "$work/$1" -l "$work/$1.log" -w -s -o "-p ${port[$1]} -k $work $settings" start; }
 # restart NAME: a clean restart on the same port (its standbys' primary_conninfo names it)
-restart() {
-	stop "$1" && as_postgres "$bin/pg_ctl" -D "$work/$1" -l "$work/$1.log" -w -s -o "-p ${port[$1]} -k $work $settings" start
-}
+restart() { stop "$1" && start_at "$1"; }

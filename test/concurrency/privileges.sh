@@ -265,14 +265,19 @@ else
 		sql standby -c "SELECT pg_replication_origin_advance('idtypes_high_water', '$lsn')" >/dev/null ||
 			{ fail "pg_replication_origin_advance to $lsn"; continue; }
 		restart standby && ready standby || die "the new primary does not restart"
-		out=$(sql standby -v VERBOSITY=verbose -c "SELECT $(ids_select 1 "t x s v b")" 2>&1)
-		if grep -q 55000 <<<"$out" && grep -qi 'replicated high-water mark' <<<"$out"; then
-			ok "a replicated mark $what ahead ($lsn): the generators refuse, naming it ($(grep -m1 ERROR <<<"$out"))"
-		elif [ "$what" = UINT64_MAX ] && ! grep -q ERROR <<<"$out"; then
-			ok "a replicated mark of UINT64_MAX ($lsn, negative as int64): taken for no mark, the generators work"
-		else
-			fail "a replicated mark $what ahead ($lsn): $out"
-		fi
+		for c in $all; do
+			when="$c::timestamptz <= clock_timestamp() + '1 s'"
+			[ "$c" = v ] && when="uuid_v7_timestamp(v) <= clock_timestamp() + '1 s'"
+			[ "$c" = f ] && when="true"
+			out=$(sql standby -d pubdb -v VERBOSITY=verbose -c "SELECT $when FROM ($(ids_select 1 "$c")) g" 2>&1)
+			if grep -q 55000 <<<"$out" && grep -qi 'replicated high-water mark' <<<"$out"; then
+				ok "a replicated mark $what ahead ($lsn): ${generator[$c]} refuses, naming it ($(grep -m1 ERROR <<<"$out" | cut -c1-150))"
+			elif { [ "$what" = UINT64_MAX ] || [ "$c" = f ]; } && [ "$out" = t ]; then
+				ok "a replicated mark $what ahead ($lsn): ${generator[$c]} generates, not dated ahead"
+			else
+				fail "a replicated mark $what ahead ($lsn): ${generator[$c]}: $out"
+			fi
+		done
 		grep -qE 'terminated by signal|was terminated' "$work/standby.log" &&
 			fail "a replicated mark $what ahead: a backend crashed (server log)"
 		sql standby -c "SELECT pg_replication_origin_advance('idtypes_high_water', '${before:-0/0}')" >/dev/null ||
