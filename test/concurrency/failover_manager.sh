@@ -7,7 +7,7 @@
 # automatic failover (unix sockets only). The primary has the databases da and db with idtypes: db issues one ID
 # of every generator, right after it da issues ROWS (2,000) of each in one statement; the standby replays;
 # the primary is killed (immediate shutdown) and repmgrd promotes the standby (`repmgr standby promote`). Then
-# db generates first, its clock set back onto da's first IDs, then da, onto its own first IDs: no ID of any
+# da generates first, its clock set back onto its first IDs, then db, onto da's first IDs: no ID of any
 # generator in common with the old primary's, none twice (tbsl may refuse while its clock is behind). Prints
 # `ok` / `FAIL` lines, or a `skip` line where BIN_DIR has no repmgr.
 set -uo pipefail
@@ -83,8 +83,8 @@ kill "$repmgrd" 2>/dev/null
 keep standby db m_db old && keep standby da m_da old || die "the replayed IDs"
 first=$(first_issued standby da m_da)
 back=$(sql standby -c "SELECT round(extract(epoch FROM clock_timestamp()) - $first, 1)")
-generate_back standby db m_db_new "$rows" "$first" 0 new "$label, db first, back onto da's first IDs"
-generate_back standby da m_da_new "$rows" "$first" 0 new "$label, then da, back onto its first IDs"
+generate_back standby da m_da_new "$rows" "$first" 0 new "$label, da first, back onto its first IDs"
+generate_back standby db m_db_new "$rows" "$first" 0 new "$label, then db, back onto da's first IDs"
 echo "     $label: the clocks set back $back s onto da's first IDs"
 none_in_common old new "$label, after repmgrd's failover"
 exit $status
