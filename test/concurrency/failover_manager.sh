@@ -27,7 +27,9 @@ settings+=" -c shared_preload_libraries=$libraries"
 mode=$([ "$preload" = yes ] && echo preloaded || echo "loaded on demand")
 source "$(dirname "$0")/clusters.sh"
 source "$(dirname "$0")/ids.sh"
-trap 'kill "${repmgrd:-0}" 2>/dev/null; for d in "$work"/*/; do [ -f "$d/postmaster.pid" ] && as_postgres "$bin/pg_ctl" -D "$d" -s -m immediate stop; done; rm -rf "$work"' EXIT
+# repmgrd (which daemonizes) stopped by its pid file; then the clusters, as clusters.sh does
+stop_repmgrd() { [ -f "$work/repmgrd-standby.pid" ] && kill "$(cat "$work/repmgrd-standby.pid")" 2>/dev/null; }
+trap 'stop_repmgrd; for d in "$work"/*/; do [ -f "$d/postmaster.pid" ] && as_postgres "$bin/pg_ctl" -D "$d" -s -m immediate stop; done; rm -rf "$work"' EXIT
 
 # node ID NAME: repmgr's configuration of the node in $work/NAME (port[NAME] set)
 node() {
@@ -63,8 +65,7 @@ repmgr -f "$work/standby.conf" -h "$work" -p "${port[primary]}" -U postgres -d r
 	{ tail -20 "$work/repmgr.log"; die "repmgr standby clone"; }
 start_at standby && ready standby || die "the standby does not start"
 repmgr -f "$work/standby.conf" standby register || { tail -20 "$work/repmgr.log"; die "repmgr standby register"; }
-as_postgres "$bin/repmgrd" -f "$work/standby.conf" --daemonize=false >>"$work/repmgrd.out" 2>&1 &
-repmgrd=$!
+as_postgres "$bin/repmgrd" -f "$work/standby.conf" >>"$work/repmgrd.out" 2>&1 || die "repmgrd does not start"
 for _ in $(seq 40); do grep -q 'monitoring connection to upstream node' "$work/repmgrd-standby.log" 2>/dev/null && break; sleep 0.25; done
 grep -q 'monitoring connection to upstream node' "$work/repmgrd-standby.log" 2>/dev/null &&
 	ok "repmgr ($("$bin/repmgr" --version)): a primary, a standby made by repmgr standby clone, repmgrd watching it" ||
@@ -78,7 +79,7 @@ for _ in $(seq 120); do [ "$(sql standby -c 'SELECT pg_is_in_recovery()' 2>/dev/
 [ "$(sql standby -c 'SELECT pg_is_in_recovery()')" = f ] && grep -q 'promot' "$work/repmgrd-standby.log" &&
 	ok "$label: the primary killed, repmgrd promoted the standby ($(grep -m1 -o 'promoting standby.*\|STANDBY PROMOTE.*' "$work/repmgrd-standby.log" | head -1))" ||
 	{ tail -30 "$work/repmgrd-standby.log"; die "$label: repmgrd did not promote the standby"; }
-kill "$repmgrd" 2>/dev/null
+stop_repmgrd
 
 keep standby db m_db old && keep standby da m_da old || die "the replayed IDs"
 first=$(first_issued standby da m_da)
