@@ -7,7 +7,7 @@ FORMATS    = timeid uid11 tbsl scru160
 
 MODULE_big = $(EXTENSION)
 OBJS = src/core/text_status.o src/core/bigradix.o src/core/high_water.o src/core/mark_floors.o src/pg/high_water.o src/pg/origins.o src/pg/carrier.o src/pg/mark_rebuild.o \
-       $(FORMATS:%=src/core/%.o) src/pg/glue.o src/pg/wait_event.o src/pg/generators.o src/pg/identity.o src/pg/module.o \
+       $(FORMATS:%=src/core/%.o) src/pg/glue.o src/pg/wait_event.o src/pg/state_home.o src/pg/mark_durability.o src/pg/fullrand_key.o src/pg/generators.o src/pg/identity.o src/pg/module.o \
        src/pg/id_ranges.o src/pg/estimates.o src/pg/actual_end.o src/pg/newer_rows.o \
        src/pg/u64_shape.o src/pg/fixed_shape.o $(FORMATS:%=src/pg/%_pg.o) \
        src/core/uuid7.o src/pg/uuid7_pg.o
@@ -77,7 +77,7 @@ instantiate = sed -e 's/@T@/$(1)/g' -e 's/@SHAPE@/$(SHAPE_$(1))/g' -e 's/@INPUT@
 # names it in ADDS_<from>--<to>, so that both scripts take the same text.
 COMMON = src/catalog/uuid.sql src/catalog/partitions.sql src/catalog/identity.sql src/catalog/uuid_generate.sql \
          src/catalog/high_water.sql
-ADDS_1.3--1.4 = src/catalog/high_water.sql
+ADDS_1.3--1.4 = src/catalog/identity.sql src/catalog/high_water.sql
 
 $(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) $(COMMON) Makefile
 	{ cat src/catalog/$(EXTENSION).sql; \

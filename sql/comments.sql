@@ -1,6 +1,7 @@
 -- Every SQL object of the extension explains itself in \df+, \do+, \dT+, \dAc+: each member (types, range
 -- and multirange types and their constructors, functions, aggregates, operators, operator classes and
--- families, casts, the materialized view idtypes_internal.high_water, the schema idtypes_internal) has a one-line comment.
+-- families, casts, the schema idtypes_internal and its materialized view high_water) has a one-line
+-- comment.
 CREATE TEMP VIEW idtypes_members AS
 SELECT d.classid::regclass AS catalog, pg_describe_object(d.classid, d.objid, d.objsubid) AS object,
        obj_description(d.objid, d.classid::regclass::name) AS comment

@@ -10,8 +10,8 @@
 --     :30, :45 of every hour).
 -- Partitions are named <parent>_pYYYYMMDD for steps of whole days or months, <parent>_pYYYYMMDD_HH24MISS
 -- otherwise (the parent's name is shortened so that the name fits in 63 bytes), in the parent's schema.
--- Written in PL/pgSQL: a handful of catalog statements per run, nothing that needs C. The extension is
--- relocatable, so its functions are found from the partition key's type (they live in its schema), and
+-- Written in PL/pgSQL: a handful of catalog statements per run, nothing that needs C. The extension's schema
+-- is the installer's choice, so its functions are found from the partition key's type (they live in its schema), and
 -- search_path is pinned so that no object of the caller's can stand in for a built-in one.
 CREATE FUNCTION idtypes_maintain_partitions(parent regclass, step interval, ahead integer DEFAULT 4,
 	keep interval DEFAULT NULL)

@@ -163,25 +163,39 @@ int own_identity(const IdentitySetting &s)
 	                                          : server_timeid_clock_id());
 }
 
-// What this session last wrote into idtypes_identity (0: nothing yet; the packed value is never 0).
+// What this session last wrote into idtypes_identity (0: nothing yet; the packed value is never 0), and the
+// settings it was made from: while they stay, nothing is computed again (this runs at every timeid and
+// TBSL). The clock id drawn for -1 is the state's, drawn once per state (a new state: a new backend).
 std::uint64_t identity_written = 0;
+struct PublishedFrom {
+	int clock_value, machine_value;
+	bool clock_refused, machine_refused;
+	bool operator==(const PublishedFrom &o) const
+	{
+		return clock_value == o.clock_value && machine_value == o.machine_value && clock_refused == o.clock_refused &&
+		       machine_refused == o.machine_refused;
+	}
+};
+PublishedFrom published_from{};
 
 // Outside recovery: the identity sessions generate with by default, replicated for the standbys when it is
 // not the one this session last wrote. Not written when the origin is missing (the first ID rebuilds it).
 void publish_identity()
 {
+	const PublishedFrom from{timeid_clock.value, tbsl_machine.value, timeid_clock.refused, tbsl_machine.refused};
+	if (identity_written != 0 && from == published_from)
+		return;
 	const ReplicatedIdentity mine{!timeid_clock.refused, static_cast<unsigned>(own_identity(timeid_clock)),
 	                              !tbsl_machine.refused, static_cast<unsigned>(tbsl_machine.value)};
 	const std::uint64_t packed = pack_identity(mine);
-	if (packed == identity_written)
-		return;
 	require_origins();
 	lock_origins();
-	const RepOriginId id = find_origin(identity_origin_name);
-	if (id != InvalidRepOriginId) {
+	const OriginId id = find_origin(identity_origin_name);
+	if (id != no_origin) {
 		if (origin_progress(id) != packed)
 			advance_origin(id, packed, true);
 		identity_written = packed;
+		published_from = from;
 	}
 	release_origins();
 }
@@ -301,8 +315,8 @@ Datum idtypes_identity(PG_FUNCTION_ARGS)
 		elog(ERROR, "idtypes_identity() must return a row");
 	const GeneratorReport state = generator_report();
 
-	Datum values[6];
-	bool nulls[6] = {};
+	Datum values[8];
+	bool nulls[8] = {};
 	// -1: the clock id drawn at random, NULL until the server draws it (when it first generates a timeid)
 	values[0] = Int32GetDatum(timeid_clock.value == -1 ? static_cast<int32>(state.clock_id) : timeid_clock.value);
 	nulls[0] = timeid_clock.value == -1 && !state.clock_id_drawn;
@@ -312,6 +326,12 @@ Datum idtypes_identity(PG_FUNCTION_ARGS)
 	values[4] = CStringGetTextDatum(generator_mode()); // what idtypes_generator_mode() says
 	nulls[5] = state.mark_us == 0;
 	values[5] = nulls[5] ? Datum(0) : TimestampTzGetDatum(timestamptz_of_units(unix_us, state.mark_us));
+	// on a standby: the identity its primary generates with, which it refuses to generate with
+	const ReplicatedIdentity primary = primary_identity();
+	nulls[6] = !primary.has_clock;
+	values[6] = Int32GetDatum(static_cast<int32>(primary.clock_id));
+	nulls[7] = !primary.has_machine;
+	values[7] = Int32GetDatum(static_cast<int32>(primary.machine_id));
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls)));
 }
 

@@ -26,6 +26,7 @@ extern "C" {
 #include "postmaster/bgworker.h"
 #include "storage/ipc.h"
 #include "storage/latch.h"
+#include "utils/inval.h"
 #include "utils/snapmgr.h"
 
 PGDLLEXPORT void idtypes_mark_rebuild_main(Datum database);
@@ -113,10 +114,10 @@ void rebuild(ServerState &s)
 
 } // namespace
 
-RepOriginId ensure_mark_origin()
+OriginId ensure_mark_origin()
 {
-	RepOriginId id = find_origin(mark_origin_name);
-	if (id != InvalidRepOriginId && find_origin(identity_origin_name) != InvalidRepOriginId)
+	OriginId id = find_origin(mark_origin_name);
+	if (id != no_origin && find_origin(identity_origin_name) != no_origin)
 		return id;
 	require_origins();
 	ServerState &s = attached_state();
@@ -135,10 +136,12 @@ RepOriginId ensure_mark_origin()
 			CHECK_FOR_INTERRUPTS();
 		}
 	}
-	// the worker committed the origins: seen by a new catalog snapshot
+	// the worker committed the origins: its invalidations (the syscache's negative entry) taken in, and a
+	// new catalog snapshot
+	AcceptInvalidationMessages();
 	InvalidateCatalogSnapshot();
 	id = find_origin(mark_origin_name);
-	if (id == InvalidRepOriginId)
+	if (id == no_origin)
 		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 		                errmsg("idtypes could not create the replication origin \"%s\"", mark_origin_name),
 		                errhint("See the server log for its background worker's error.")));
@@ -164,14 +167,14 @@ void idtypes_mark_rebuild_main(Datum database)
 	if (MyBgworkerEntry->bgw_extra[0] == creates_origins) {
 		StartTransactionCommand();
 		for (const char *name : {mark_origin_name, identity_origin_name})
-			if (find_origin(name) == InvalidRepOriginId)
+			if (find_origin(name) == no_origin)
 				(void)replorigin_create(name);
 		CommitTransactionCommand();
 		StartTransactionCommand();
 		lock_origins();
-		const RepOriginId id = find_origin(mark_origin_name);
+		const OriginId id = find_origin(mark_origin_name);
 		const std::uint64_t mark = pg_atomic_read_u64(&s.rebuild_max);
-		if (id != InvalidRepOriginId && mark > origin_progress(id))
+		if (id != no_origin && mark > origin_progress(id))
 			advance_origin(id, mark, false);
 		release_origins();
 		CommitTransactionCommand();

@@ -54,22 +54,22 @@ void require_origins()
 	     errhint("Set %s to 1 or more (the default is 10) on this server and its standbys, and restart.", setting)));
 }
 
-RepOriginId find_origin(const char *name) { return replorigin_by_name(name, true); }
+OriginId find_origin(const char *name) { return replorigin_by_name(name, true); }
 
 void lock_origins() { LockRelationOid(ReplicationOriginRelationId, RowExclusiveLock); }
 
 void release_origins() { UnlockRelationOid(ReplicationOriginRelationId, RowExclusiveLock); }
 
-void advance_origin(RepOriginId id, std::uint64_t value, bool go_backward)
+void advance_origin(OriginId id, std::uint64_t value, bool go_backward)
 {
 	replorigin_advance(id, static_cast<XLogRecPtr>(value), InvalidXLogRecPtr, go_backward, true);
 	// XactLastRecEnd: the end of the record just inserted by this process
 	XLogFlush(XactLastRecEnd);
 }
 
-std::uint64_t origin_progress(RepOriginId id)
+std::uint64_t origin_progress(OriginId id)
 {
-	return id == InvalidRepOriginId ? 0 : static_cast<std::uint64_t>(replorigin_get_progress(id, false));
+	return id == no_origin ? 0 : static_cast<std::uint64_t>(replorigin_get_progress(id, false));
 }
 
 void report_mark_ahead(std::int64_t mark_us)

@@ -60,6 +60,13 @@ struct ServerState {
 	uuid7::V7 uuid7_last;
 };
 
+// timeid_clock_id before the server's random clock id is drawn.
+inline constexpr std::uint32_t clock_id_not_drawn = 0xFFFFFFFF;
+
+// The state, attached in this process (created by the first process that needs it), and, outside
+// recovery, raised past the replicated mark once (state_home.cpp): what every generator starts from.
+ServerState &server_state();
+
 // The state, attached in this process (created by the first process that needs it), without applying the
 // replicated mark: for the rebuild's workers. Generators go through server_state() (generators.cpp).
 ServerState &attached_state();

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Failover never repeats an ID: the generators' high-water mark reaches the standby through WAL (the row of
-# idtypes_high_water, src/pg/mark_wal.cpp). In clusters of its own, with PostgreSQL's bin directory BIN_DIR,
+# Failover never repeats an ID: the generators' high-water mark reaches the standby through WAL (the
+# replication origin idtypes_high_water, src/pg/origins.cpp). In clusters of its own, with PostgreSQL's bin directory BIN_DIR,
 # idtypes preloaded or not (PRELOAD yes|no), the fleet's configuration on both servers (timeid_clock_id = 7,
 # tbsl_machine_id = 7, require_identity = on): a primary and its streaming standby; the primary issues
 # IDTYPES_FAILOVER_ROWS (100,000) IDs of every generator into a table, the standby replays them, the primary
@@ -47,7 +47,7 @@ sql primary -c "$(issue old true)" || die "the primary's IDs"
 # a read-only transaction generates past the mark, and its WAL record moves the replicated one (none without
 # the table, VERSION 1.2)
 moved=$(sql primary -c "SELECT pg_sleep(0.3)" -c "BEGIN READ ONLY" -c "SELECT count(timeid_generate()) FROM generate_series(1, 1000)" \
-	-c "COMMIT" -c "SELECT to_timestamp(mark / 1e6) > now() FROM idtypes_high_water" 2>&1 | tail -1)
+	-c "COMMIT" -c "SELECT to_timestamp((pg_replication_origin_progress('idtypes_high_water', false) - '0/0') / 1e6) > now()" 2>&1 | tail -1)
 [ "$moved" = t ] && ok "a read-only transaction generates, and writes the replicated mark past it" ||
 	fail "a read-only transaction: the replicated mark is not past its IDs: $moved"
 sql primary -c 'CHECKPOINT' >/dev/null # the standby replays all of it (and a restartpoint may follow)
@@ -59,8 +59,8 @@ done
 replicated=$(sql standby -c 'SELECT count(*) FROM old')
 [ "$replicated" = "$rows" ] && ok "the standby ($how) replayed the primary's $rows rows of IDs" ||
 	fail "the standby has ${replicated:-no} rows of $rows"
-mark=$(sql standby -c "SELECT to_timestamp(mark / 1e6) FROM idtypes_high_water" 2>/dev/null)
-echo "     the replicated mark on the standby: ${mark:-none (no idtypes_high_water: idtypes ${version:-current})}"
+mark=$(sql standby -c "SELECT to_timestamp((pg_replication_origin_progress('idtypes_high_water', false) - '0/0') / 1e6)" 2>/dev/null)
+echo "     the replicated mark on the standby: ${mark:-none}"
 
 as_postgres "$bin/pg_ctl" -D "$work/primary" -w -s -m immediate stop
 as_postgres "$bin/pg_ctl" -D "$work/standby" -w -s promote
