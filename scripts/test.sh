@@ -2,9 +2,10 @@
 # Every test suite: code style; the core's fuzz targets, briefly; the core's GoogleTest unit tests (CTest);
 # then for each PostgreSQL version
 # (15, 17, 18, 19; `--pg N` runs only the versions named), in throwaway clusters: pg_regress, the generator
-# checks (sessions at once and one after another, identity settings), the versioned-upgrade check, with
-# idtypes loaded on demand and preloaded; on 15 also the interop checks against reference implementations,
-# the client drivers, the ORMs and their schema tools (test/orms), max_connections = 3000, a cluster with
+# checks (sessions at once and one after another, identity settings), failover (one database and several),
+# the versioned-upgrade check, with idtypes loaded on demand and preloaded; on 15 and 19 a standby with its
+# primary's identity and the privileges check; on 19 pg_upgrade from 18; on 15 also failover by repmgrd, the
+# interop checks against reference implementations, the client drivers, the ORMs and their schema tools (test/orms), max_connections = 3000, a cluster with
 # initdb's default settings, three sharded clusters, Citus (where it is installed), and the packages
 # (META.json, the Debian package installed and used); what each version runs: README.md, Supported PostgreSQL
 # versions. 17, 18 and 19 come from scripts/pgversions.sh (downloaded once, cached). Installs what is missing first.
@@ -143,9 +144,12 @@ version_suites() {
 	checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" no
 	log "PostgreSQL $v: failover with several databases, in either order, the clock behind (no step after promotion)"
 	checks "$ROOT/test/concurrency/failover_multidb.sh" "$("$PG_CONFIG" --bindir)" no
-	if [ "$v" = 15 ] || [ "$v" = 19 ]; then # the oldest and the newest (19: pg_maintain, which 15 lacks)
-		log "PostgreSQL $v: a standby with its primary's identity, with its own, promoted; grants that try to move the mark"
+	if [ "$v" = 15 ] || [ "$v" = 19 ]; then # the oldest and the newest
+		log "PostgreSQL $v: a standby with its primary's identity, then with its own, then promoted"
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
+	fi
+	if [ "$v" = 19 ]; then # pg_maintain (17 and later) among the roles; 15 runs it preloaded
+		log "PostgreSQL $v: grants, a schema's and a database's owner, pg_write_all_data, pg_maintain try to move or block the mark"
 		checks "$ROOT/test/concurrency/privileges.sh" "$("$PG_CONFIG" --bindir)" no
 	fi
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
@@ -197,6 +201,7 @@ version_suites() {
 		checks "$ROOT/test/concurrency/copies.sh" "$("$PG_CONFIG" --bindir)" yes
 		checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" yes
 		checks "$ROOT/test/concurrency/failover_multidb.sh" "$("$PG_CONFIG" --bindir)" yes
+		log "grants, a schema's and a database's owner, pg_write_all_data try to move or block the mark (preloaded)"
 		checks "$ROOT/test/concurrency/privileges.sh" "$("$PG_CONFIG" --bindir)" yes
 		log "failover by a real failover manager: repmgrd promotes the standby, nothing of idtypes runs"
 		checks "$ROOT/test/concurrency/failover_manager.sh" "$("$PG_CONFIG" --bindir)" yes
