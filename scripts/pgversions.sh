@@ -461,6 +461,6 @@ for d in "$here"/extension-[0-9]*; do [[ -d $d ]] \&\& args+=(--bind "$d" "/usr/
 			"$inside/bin/$prog" >"$dir/bin-$old/$prog"
 	done
 	chmod 755 "$dir/bin-$old"/* || die "cannot write $dir/bin-$old"
-	echo "$(IDTYPES_ROOT_BINDS= "$dir/in-root" "$inside/bin/postgres" --version 2>/dev/null || echo "PostgreSQL $old")" >"$dir/.ready-$old"
+	echo "$(env IDTYPES_ROOT_BINDS= "$dir/in-root" "$inside/bin/postgres" --version 2>/dev/null || echo "PostgreSQL $old")" >"$dir/.ready-$old"
 	_pgv_say "PostgreSQL $old ready beside $major in $root"
 )
