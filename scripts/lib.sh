@@ -52,7 +52,16 @@ private_install() {
 			major=${copy##*/pg}
 			mkdir -p "$copy" && cp -a "$cached"/{in-root,pg_config,bin} "$copy/" && ln -s "$cached/root" "$copy/root" &&
 				cp -a "$cached/root/usr/lib/postgresql/$major/lib" "$copy/lib" &&
-				cp -a "$cached/root/usr/share/postgresql/$major/extension" "$copy/extension" && echo "$copy/pg_config"
+				cp -a "$cached/root/usr/share/postgresql/$major/extension" "$copy/extension" || return 1
+			# an older version beside it in the root (pgversions.sh's pg_ensure_root_old: 18 for pg_upgrade), the same way
+			local old_bin old
+			for old_bin in "$cached"/bin-[0-9]*; do
+				[ -d "$old_bin" ] || continue
+				old=${old_bin##*-}
+				cp -a "$old_bin" "$copy/" && cp -a "$cached/root/usr/lib/postgresql/$old/lib" "$copy/lib-$old" &&
+					cp -a "$cached/root/usr/share/postgresql/$old/extension" "$copy/extension-$old" || return 1
+			done
+			echo "$copy/pg_config"
 		else
 			cp -a "$cached" "$dir/" && echo "$copy/pg_config"
 		fi

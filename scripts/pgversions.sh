@@ -397,3 +397,70 @@ EOF
 	echo "root=$suite server=$server_version" >"$dir/.ready"
 	_pgv_say "PostgreSQL $server_version ready in $dir (a Debian $suite root)"
 )
+
+# pg_ensure_root_old MAJOR OLD: PostgreSQL OLD (18) installed beside MAJOR (19) in MAJOR's Debian root, for
+# pg_upgrade OLD -> MAJOR (scripts/test.sh): sid's postgresql-OLD, its server headers unpacked like MAJOR's
+# (postgresql-server-dev-OLD without its dependencies), a bin-OLD/ of host-side wrappers beside bin/, and
+# in-root mounting a private copy's lib-OLD/ and extension-OLD/ over the root's as it does lib/ and extension/
+# (lib.sh's private_install copies them). Added once to a root already built, under the root's lock; prints
+# the cache's bin-OLD directory.
+pg_ensure_root_old() {
+	local major=${1:-} old=${2:-} dir
+	dir=$(dirname "$(pg_ensure_version "$major")") || return 1
+	[[ -x $dir/in-root ]] || { _pgv_fail "PostgreSQL $major has no Debian root in $dir"; return 1; }
+	if [[ ! -f $dir/.ready-$old ]]; then
+		(
+			flock -w 1800 9 || { _pgv_fail "timed out waiting for $IDTYPES_CACHE/pg$major.lock"; exit 1; }
+			[[ -f $dir/.ready-$old ]] || _pgv_root_add_old "$dir" "$major" "$old"
+		) 9>"$IDTYPES_CACHE/pg$major.lock" || return 1
+	fi
+	echo "$dir/bin-$old"
+}
+
+_pgv_root_add_old() (
+	dir=$1 major=$2 old=$3
+	die() { _pgv_fail "$*"; exit 1; }
+	umask 022
+	root=$dir/root inside=/usr/lib/postgresql/$old
+	if [[ ! -x $root$inside/bin/postgres || ! -x $root$inside/bin/pg_config ]]; then
+		cat >"$root/tmp/install-$old.sh" <<-EOF
+			set -e
+			export DEBIAN_FRONTEND=noninteractive
+			apt="apt-get -q -o Acquire::Check-Valid-Until=false"
+			\$apt update
+			\$apt install -y --no-install-recommends postgresql-$old postgresql-client-$old || dpkg --configure -a || true
+			cd /tmp
+			\$apt download postgresql-server-dev-$old
+			dpkg -x postgresql-server-dev-${old}_*.deb /
+			rm -f postgresql-server-dev-${old}_*.deb
+			\$apt clean
+			rm -rf /var/lib/apt/lists/*
+		EOF
+		_pgv_say "installing PostgreSQL $old's packages into PostgreSQL $major's root (for pg_upgrade $old -> $major)"
+		_pgv_quiet "$dir/install-$old.log" bwrap --bind "$root" / --dev-bind /dev /dev --proc /proc \
+			--ro-bind /etc/resolv.conf /etc/resolv.conf --cap-add ALL --setenv PATH /usr/sbin:/usr/bin:/sbin:/bin \
+			/bin/sh "/tmp/install-$old.sh" || die "installing PostgreSQL $old into the root failed"
+		rm -f "$root/tmp/install-$old.sh"
+	fi
+	[[ -x $root$inside/bin/postgres && -x $root$inside/bin/pg_config && -x $root$inside/bin/initdb ]] ||
+		die "the root has no $inside/bin/postgres, pg_config, initdb"
+	# in-root: a private copy's lib-NN/ and extension-NN/ over the root's, as for MAJOR's
+	if ! grep -q 'lib-\[0-9\]' "$dir/in-root"; then
+		sed -i '/^for d in "\${binds\[@\]}"; do args+=/i\
+# an older version in the root (pg_ensure_root_old): a private copy'"'"'s lib-NN/ and extension-NN/ over its own\
+for d in "$here"/lib-[0-9]*; do [[ -d $d ]] \&\& args+=(--bind "$d" "/usr/lib/postgresql/${d##*-}/lib"); done\
+for d in "$here"/extension-[0-9]*; do [[ -d $d ]] \&\& args+=(--bind "$d" "/usr/share/postgresql/${d##*-}/extension"); done' \
+			"$dir/in-root" || die "cannot extend $dir/in-root"
+		grep -q 'lib-\[0-9\]' "$dir/in-root" || die "cannot extend $dir/in-root"
+	fi
+	rm -rf "$dir/bin-$old" && mkdir -p "$dir/bin-$old" || die "cannot create $dir/bin-$old"
+	local prog
+	for prog in "$root$inside"/bin/*; do
+		prog=${prog##*/}
+		printf '#!/bin/bash\nexec "$(dirname "$(dirname "$(readlink -f "$0")")")/in-root" %s "$@"\n' \
+			"$inside/bin/$prog" >"$dir/bin-$old/$prog"
+	done
+	chmod 755 "$dir/bin-$old"/* || die "cannot write $dir/bin-$old"
+	echo "$(env IDTYPES_ROOT_BINDS= "$dir/in-root" "$inside/bin/postgres" --version 2>/dev/null || echo "PostgreSQL $old")" >"$dir/.ready-$old"
+	_pgv_say "PostgreSQL $old ready beside $major in $root"
+)

@@ -2,11 +2,13 @@
 # Every test suite: code style; the core's fuzz targets, briefly; the core's GoogleTest unit tests (CTest);
 # then for each PostgreSQL version
 # (15, 17, 18, 19; `--pg N` runs only the versions named), in throwaway clusters: pg_regress, the generator
-# checks (sessions at once and one after another, identity settings), the versioned-upgrade check, with
-# idtypes loaded on demand and preloaded, `make installcheck` twice against a cluster with initdb's default
-# settings (on 19 the first cluster too has fsync and synchronous_commit on); on 15 also the interop checks
-# against reference implementations, the client drivers, the ORMs and their schema tools (test/orms),
-# max_connections = 3000, three sharded clusters, Citus (where it is installed), and the packages
+# checks (sessions at once and one after another, identity settings), failover (one database and several),
+# the versioned-upgrade check, with idtypes loaded on demand and preloaded, `make installcheck` twice against
+# a cluster with initdb's default settings (on 19 the first cluster too has fsync and synchronous_commit on);
+# on 15 and 19 a standby with its primary's identity and the privileges check; on 19 pg_upgrade from 18; on 15
+# also failover by repmgrd, the interop checks against reference implementations, the client drivers, the
+# ORMs and their schema tools (test/orms), max_connections = 3000, three sharded clusters, Citus (where it
+# is installed), and the packages
 # (META.json, the Debian package installed and used); what each version runs: README.md, Supported PostgreSQL
 # versions. 17, 18 and 19 come from scripts/pgversions.sh (downloaded once, cached). Installs what is missing first.
 # Ends with the line `N passed, M failed, K skipped` (skipped: checks whose prerequisite is absent here, e.g.
@@ -62,7 +64,9 @@ checks() {
 }
 
 export WERROR=1 # the extension's build treats warnings as errors here, like the core's
-ensure_packages debootstrap bubblewrap || { count 0 1; finish; } # the two: for 19's root (scripts/pgversions.sh)
+# debootstrap and bubblewrap: for 19's root (scripts/pgversions.sh); repmgr: the failover manager of
+# test/concurrency/failover_manager.sh (before the private copies of 15 are made, which then hold it)
+ensure_packages debootstrap bubblewrap postgresql-15-repmgr || { count 0 1; finish; }
 
 # The newer versions are fetched in the background while the core's checks and 15 run: on a fresh machine
 # that is minutes of downloads (19's Debian root above all). pg_ensure_version waits for a fetch under way
@@ -145,6 +149,16 @@ version_suites() {
 	checks "$ROOT/test/concurrency/copies.sh" "$("$PG_CONFIG" --bindir)" no
 	log "PostgreSQL $v: failover: a promoted standby continues above its old primary's IDs (the mark through WAL)"
 	IDTYPES_FAILOVER_SETTINGS="${durable[*]/#/-c }" checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" no
+	log "PostgreSQL $v: failover with several databases, in either order, the clock behind (no step after promotion)"
+	checks "$ROOT/test/concurrency/failover_multidb.sh" "$("$PG_CONFIG" --bindir)" no
+	if [ "$v" = 15 ] || [ "$v" = 19 ]; then # the oldest and the newest
+		log "PostgreSQL $v: a standby with its primary's identity, then with its own, then promoted"
+		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
+	fi
+	if [ "$v" = 19 ]; then # pg_maintain (17 and later) among the roles; 15 runs it preloaded
+		log "PostgreSQL $v: grants, a schema's and a database's owner, pg_write_all_data, pg_maintain try to move or block the mark"
+		checks "$ROOT/test/concurrency/privileges.sh" "$("$PG_CONFIG" --bindir)" no
+	fi
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"
 	log "PostgreSQL $v: binary COPY of random payloads into every type"
@@ -197,6 +211,11 @@ version_suites() {
 		checks "$ROOT/test/concurrency/failsafe.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 		checks "$ROOT/test/concurrency/copies.sh" "$("$PG_CONFIG" --bindir)" yes
 		checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" yes
+		checks "$ROOT/test/concurrency/failover_multidb.sh" "$("$PG_CONFIG" --bindir)" yes
+		log "grants, a schema's and a database's owner, pg_write_all_data try to move or block the mark (preloaded)"
+		checks "$ROOT/test/concurrency/privileges.sh" "$("$PG_CONFIG" --bindir)" yes
+		log "failover by a real failover manager: repmgrd promotes the standby, nothing of idtypes runs"
+		checks "$ROOT/test/concurrency/failover_manager.sh" "$("$PG_CONFIG" --bindir)" yes
 	fi
 	cluster_stop
 }
@@ -246,8 +265,28 @@ extra_suites_15() {
 	checks "$ROOT/test/sanitize/run.sh"
 }
 
+# pg_upgrade from 18 to 19, once: 18 in 19's Debian root (sid's postgresql-18 beside experimental's 19: the npm
+# servers of 17 and 18 ship no pg_upgrade), the extension built for it there and installed into the private copy
+upgrade_from_18() {
+	local d18 runner
+	log "pg_upgrade 18 -> 19: two databases' IDs, then each generator's clock set back onto them (either database first)"
+	if [ ! -d "$(dirname "$PG_CONFIG")/bin-18" ]; then
+		echo "skip pg_upgrade 18 -> 19: PostgreSQL 18 could not be installed in 19's root (scripts/pgversions.sh, pg_ensure_root_old)"
+		count 0 0 1
+		return
+	fi
+	runner=$(dirname "$PG_CONFIG")/in-root
+	d18=$(source_copy build-pg18root) &&
+		"$runner" make -C "$d18" -s -j"$(nproc)" WERROR="${WERROR:-}" PG_CONFIG=/usr/lib/postgresql/18/bin/pg_config >/dev/null &&
+		"$runner" make -C "$d18" -s install PG_CONFIG=/usr/lib/postgresql/18/bin/pg_config >/dev/null ||
+		{ echo "FAIL: the extension did not build for PostgreSQL 18 in 19's root"; count 0 1; return; }
+	checks "$ROOT/test/concurrency/upgrade_major.sh" "$(dirname "$PG_CONFIG")/bin-18" "$("$PG_CONFIG" --bindir)"
+}
+
 for v in "${versions[@]}"; do
 	PG_CONFIG=$(pg_ensure_version "$v") || { cat "$prefetch_log"; echo "FAIL: PostgreSQL $v could not be fetched"; count 0 1; continue; }
+	# 18 beside 19 in its root, before the private copy (which then holds it too)
+	[ "$v" = 19 ] && { pg_ensure_root_old 19 18 >/dev/null || echo "==> PostgreSQL 18 could not be added to 19's root"; }
 	PG_CONFIG=$(private_install "$PG_CONFIG" "$run_dir") || { echo "FAIL: a private copy of PostgreSQL $v"; count 0 1; continue; }
 	export PG_CONFIG
 	dir=$(version_tree "$v")
@@ -258,6 +297,7 @@ for v in "${versions[@]}"; do
 	fi
 	case $v in
 	15) version_suites "$dir" "$v" "shared (allocated at first use)" && extra_suites_15 ;;
+	19) version_suites "$dir" "$v" "shared (named DSM segment)"; upgrade_from_18 ;;
 	*) version_suites "$dir" "$v" "shared (named DSM segment)" ;;
 	esac
 done

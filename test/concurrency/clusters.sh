@@ -45,3 +45,50 @@ make_standby() {
 	echo "primary_conninfo = 'host=$socket port=$port user=postgres'" >>"$standby/postgresql.auto.conf"
 	chown -R postgres: "$standby"
 }
+
+# wait_replay PRIMARY STANDBY: true once the standby has replayed the WAL the primary had written when called
+# (up to 60 s)
+wait_replay() {
+	local lsn
+	lsn=$(sql "$1" -c 'SELECT pg_current_wal_lsn()') || return 1
+	for _ in $(seq 1 120); do
+		[ "$(sql "$2" -c "SELECT pg_last_wal_replay_lsn() >= '$lsn'" 2>/dev/null)" = t ] && return 0
+		sleep 0.5
+	done
+	return 1
+}
+# ready NAME: true once the cluster accepts connections (up to 30 s)
+ready() { for _ in $(seq 1 60); do sql "$1" -c 'SELECT 1' >/dev/null 2>&1 && return 0; sleep 0.5; done; return 1; }
+# failover PRIMARY STANDBY: the primary killed (immediate shutdown), the standby promoted by pg_ctl; true once
+# the standby is out of recovery. Nothing of idtypes runs.
+failover() {
+	as_postgres "$bin/pg_ctl" -D "$work/$1" -w -s -m immediate stop
+	as_postgres "$bin/pg_ctl" -D "$work/$2" -w -s promote || return 1
+	for _ in $(seq 1 60); do [ "$(sql "$2" -c 'SELECT pg_is_in_recovery()')" = f ] && return 0; sleep 0.5; done
+	return 1
+}
+# start_at NAME: starts the cluster in $work/NAME on the port already in port[NAME]
+start_at() { as_postgres "$bin/pg_ctl" -D "$work/$1" -l "$work/$1.log" -w -s -o "-p ${port[$1]} -k $work $settings" start; }
+# restart NAME: a clean restart on the same port (its standbys' primary_conninfo names it)
+restart() { stop "$1" && start_at "$1"; }
+
+# root_bindir BIN: BIN as PostgreSQL's programs see it: where BIN holds wrappers running them in a Debian root
+# (19's, and an older version's beside it: scripts/pgversions.sh), the root's own bin directory they name
+root_bindir() {
+	if grep -q in-root "$1/pg_ctl" 2>/dev/null; then
+		dirname "$(grep -o '/usr/lib/postgresql/[0-9]*/bin/pg_ctl' "$1/pg_ctl")"
+	else
+		echo "$1"
+	fi
+}
+# upgrade OLD_BIN NEW_BIN FROM TO: pg_upgrade (NEW_BIN's, copying the files: FROM stays as it was) of the
+# stopped cluster $work/FROM of OLD_BIN's version onto a new cluster $work/TO made by NEW_BIN's initdb, both run
+# with `settings`; its output in $work/pg_upgrade-TO.log, the end of it shown on failure
+upgrade() {
+	local old=$1 new=$2 from=$3 to=$4
+	as_postgres "$new/initdb" -D "$work/$to" -A trust -U postgres --no-sync >/dev/null &&
+		as_postgres "$new/pg_upgrade" -b "$(root_bindir "$old")" -B "$(root_bindir "$new")" -d "$work/$from" -D "$work/$to" \
+			-s "$work" -o "$settings" -O "$settings" >"$work/pg_upgrade-$to.log" 2>&1 && return 0
+	tail -20 "$work/pg_upgrade-$to.log"
+	return 1
+}

@@ -118,15 +118,9 @@ done
 # (idtypes_internal.high_water, src/pg/carrier.cpp), from which the first ID rebuilds the origin; the upgraded
 # server continues above every ID, its clock still set back
 if [ -x "$bin/pg_upgrade" ]; then
-	# 19's programs are wrappers running them in its Debian root (scripts/pgversions.sh): pg_upgrade runs there,
-	# given the root's own bin directory, which the wrapper names
-	upgrade_bin=$bin
-	grep -q in-root "$bin/pg_upgrade" && upgrade_bin=$(dirname "$(grep -o '/usr/lib/postgresql/[0-9]*/bin/pg_upgrade' "$bin/pg_upgrade")")
+	# (clusters.sh; 19's programs run in its Debian root, given the root's own bin directory)
 	as_postgres "$bin/pg_ctl" -D "$work/standby" -w -s -m fast stop
-	as_postgres "$bin/initdb" -D "$work/upgraded" -A trust -U postgres --no-sync >/dev/null &&
-		as_postgres "$bin/pg_upgrade" -b "$upgrade_bin" -B "$upgrade_bin" -d "$work/standby" -D "$work/upgraded" -s "$work" \
-			-o "$settings" -O "$settings" >"$work/pg_upgrade.log" 2>&1 ||
-		{ tail -20 "$work/pg_upgrade.log"; die "pg_upgrade"; }
+	upgrade "$bin" "$bin" standby upgraded || die "pg_upgrade"
 	[ -e "$work/upgraded/pg_idtypes_high_water" ] && fail "pg_upgrade copied the mark file: the check would prove nothing"
 	start upgraded || die "the upgraded cluster does not start"
 	# the clock set back a minute behind the promoted server's first IDs
