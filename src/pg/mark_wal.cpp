@@ -23,7 +23,7 @@
 //   server's state (and its mark file, at the next write) is past every database whose sessions generated
 //   since. A database B can
 //   repeat an ID that database A issued on the old primary only while no session of A has generated on the
-//   new primary and B's clock is behind A's last IDs: the README says what failover tooling runs
+//   new primary and B's clock is behind A's last IDs: docs/failover.md says what failover tooling runs
 //   (`SELECT idtypes_identity()` in every database) to close that.
 // - pg_dump leaves the row out (the table is not extension configuration): a restored database starts
 //   from the new server's own mark, as any new server. pg_upgrade carries the table's file, so the first
