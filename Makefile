@@ -89,7 +89,7 @@ $(EXTENSION)--%.sql: src/catalog/upgrades/%.sql $(wildcard src/catalog/upgrades/
 	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/upgrades/$*.type.sql.in))) \
 	  $(if $(ADDS_$*),cat $(ADDS_$*);) } > $@
 
-# The SQL edition (src/sql_edition/, README "Managed PostgreSQL"): one script for servers without C
+# The SQL edition (src/sql_edition/, docs/sql-edition.md): one script for servers without C
 # extensions: the shared helpers, each type's file followed by src/sql_edition/type.sql.in instantiated for
 # it, then the installation's bindings. Not part of the PGXS build above.
 SQL_EDITION_TYPES = 10_timeid 20_tbsl 30_uid11 40_scru160

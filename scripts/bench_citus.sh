@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # idtypes on Citus against a timestamptz column (not part of the tests; needs Citus installed for the
-# system's PostgreSQL 15, see README.md, Scaling out): a coordinator and two workers on this machine
+# system's PostgreSQL 15, see docs/scale-out.md): a coordinator and two workers on this machine
 # (test/citus/fleet.sh, Citus's default 32 shards), per type a table of ROWS rows over the last 10 days
 # with the ID's time also in a timestamptz column ts, distributed by the ID, with a btree on each. Queries,
 # the runs of the two alternating, the median of RUNS: the last hour's rows (sum of a column, so both read

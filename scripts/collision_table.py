@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The chance that several servers generating IDs at once issue the same ID: prints the Markdown table of
-README.md's "Several servers" section (scripts/collision_table.py > table.md; test/sharding/run.sh checks
-that the README holds exactly this output). Standard library only.
+docs/failover.md's "How likely is a duplicate" (scripts/collision_table.py > table.md; test/sharding/run.sh
+checks that docs/failover.md holds exactly this output). Standard library only.
 
 Inside one server no generator repeats (one shared state: src/pg/generators.cpp), so a duplicate needs two
 servers that issue in the same time unit with the same identity field and draw the same random bits. The

@@ -9,8 +9,8 @@
 # also failover by repmgrd, the interop checks against reference implementations, the client drivers, the
 # ORMs and their schema tools (test/orms), max_connections = 3000, three sharded clusters, Citus (where it
 # is installed), and the packages
-# (META.json, the Debian package installed and used); what each version runs: README.md, Supported PostgreSQL
-# versions. 17, 18 and 19 come from scripts/pgversions.sh (downloaded once, cached). Installs what is missing first.
+# (META.json, the Debian package installed and used); what each version runs: docs/internals/postgresql-19.md,
+# "What runs on which version". 17, 18 and 19 come from scripts/pgversions.sh (downloaded once, cached). Installs what is missing first.
 # Ends with the line `N passed, M failed, K skipped` (skipped: checks whose prerequisite is absent here, e.g.
 # Citus); exits non-zero on any failure.
 set -uo pipefail

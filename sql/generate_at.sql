@@ -1,7 +1,7 @@
 -- Backfill generators <type>_generate_at(timestamptz): an ID carrying the given time, truncated to the
 -- format's precision, its other bits drawn at random as the format's generator draws them, without the
 -- server's generator state. Rows sharing a time unit collide exactly as often as the format's random bits say
--- (the birthday bound, README "Backfill generators"): never for scru160 (1M rows over 4 milliseconds load
+-- (the birthday bound, docs/time-queries.md "Backfill generators"): never for scru160 (1M rows over 4 milliseconds load
 -- into a PRIMARY KEY), the expected number (within 6 standard deviations) for the others (200,000 rows each:
 -- enough for that count, and a fifth of the run time).
 
@@ -111,7 +111,7 @@ SELECT count(*) AS scru160_rows, count(DISTINCT date_trunc('milliseconds', t)) A
 FROM scru160_loaded;
 SELECT count(*) FILTER (WHERE tbsl_machine_id(id) <> 5) AS tbsl_other_machine FROM tbsl_loaded;
 
--- The README's recipe for timeid rows sharing a microsecond: number them into the clock id (up to 1024 a
+-- docs/time-queries.md's recipe for timeid rows sharing a microsecond: number them into the clock id (up to 1024 a
 -- microsecond), so none collide.
 SELECT count(DISTINCT id) AS distinct_ids, count(*) AS rows
 FROM (SELECT make_timeid(timeid_micros(timeid_min(t)), (row_number() OVER (PARTITION BY t) - 1)::int) AS id

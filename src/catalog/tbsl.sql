@@ -41,7 +41,7 @@ COMMENT ON FUNCTION tbsl_generate(integer, boolean) IS 'new tbsl from the micros
 
 
 -- For loading history: no generator state (the times are past ones), so IDs sharing a microsecond and a
--- machine id are told apart only by their 20-bit random suffix (README: Backfill generators).
+-- machine id are told apart only by their 20-bit random suffix (docs/time-queries.md, "Backfill generators").
 CREATE FUNCTION tbsl_generate_at(timestamptz, machine_id integer DEFAULT NULL) RETURNS tbsl
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
 COMMENT ON FUNCTION tbsl_generate_at(timestamptz, integer) IS 'tbsl carrying the given time (to the microsecond), the machine id (NULL: idtypes.tbsl_machine_id; another than the server''s own needs SET on that parameter) and a random suffix, for loading history; a duplicate is likely among ~1200 rows sharing a microsecond and machine id';

@@ -37,7 +37,7 @@ COMMENT ON FUNCTION timeid_generate(integer) IS 'new timeid: the current microse
 
 
 -- For loading history: no generator state (the times are past ones), so IDs sharing a microsecond are told
--- apart only by the 10 random bits of their clock id (README: Backfill generators).
+-- apart only by the 10 random bits of their clock id (docs/time-queries.md, "Backfill generators").
 CREATE FUNCTION timeid_generate_at(timestamptz) RETURNS timeid
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION timeid_generate_at(timestamptz) IS 'timeid carrying the given time (to the microsecond) and a random clock id, for loading history; a duplicate is likely among ~38 rows sharing a microsecond';

@@ -34,7 +34,7 @@ COMMENT ON FUNCTION uid11_generate() IS 'new uid11, xid profile: milliseconds si
 COMMENT ON FUNCTION uid11_generate_random() IS 'new uid11, fullrand profile: 64 bits that look random (a keyed permutation of a server-wide counter), never repeated inside one server';
 
 -- For loading history: no generator state (the times are past ones), so IDs sharing a millisecond are
--- told apart only by their 22 random bits (README: Backfill generators).
+-- told apart only by their 22 random bits (docs/time-queries.md, "Backfill generators").
 CREATE FUNCTION uid11_generate_at(timestamptz) RETURNS uid11
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uid11_generate_at(timestamptz) IS 'xid-profile uid11 carrying the given time (to the millisecond) and 22 random bits, for loading history; a duplicate is likely among ~2400 rows sharing a millisecond';

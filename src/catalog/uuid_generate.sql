@@ -10,7 +10,7 @@ CREATE FUNCTION uuid_v7_generate(shift interval DEFAULT NULL) RETURNS uuid
 COMMENT ON FUNCTION uuid_v7_generate(interval) IS 'new UUIDv7 (PostgreSQL 18''s layout), greater than every one issued before in the server, across restarts; its time shifted by the interval, if given';
 
 -- For loading history: no generator state, so uuids sharing a microsecond are told apart by their 62 random
--- bits only (README: Backfill generators).
+-- bits only (docs/time-queries.md, "Backfill generators").
 CREATE FUNCTION uuid_v7_generate_at(timestamptz) RETURNS uuid
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_v7_generate_at(timestamptz) IS 'UUIDv7 carrying the given time (to the microsecond, as a 1/4096 fraction of its millisecond) and 62 random bits, for loading history';

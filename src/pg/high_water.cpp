@@ -103,7 +103,7 @@ bool write_high_water_file(const high_water::Contents &contents, WriteFailure &f
 // - The device number counts only where the file system has no birth time: it can change between boots
 //   (device-mapper, disk order), which would make a server draw new keys for nothing.
 // - What it cannot see: a clone of the whole file system (a disk image, a snapshot of a VM or volume)
-//   keeps inode and birth time. The README says so.
+//   keeps inode and birth time. docs/generators.md says so.
 // - Where statx itself fails (a seccomp profile that returns EPERM or ENOSYS for it, say), the directory
 //   cannot be told from its copies: every copy would report the same identity and share the key. That is
 //   refused (an error naming the cause), never guessed.

@@ -8,8 +8,8 @@
 # good as one server's; the hourly report and keyset pages across shards, equal to a single-server copy's
 # answers; a distributed table partitioned by time on its ID (idtypes_maintain_partitions), pruned on
 # both levels; IDs generated on every node at once through DEFAULT, none in common and each with its
-# node's identity; the identities read from all nodes in one query, and the fleet check of README.md
-# ("Scaling out") refusing two equal identities.
+# node's identity; the identities read from all nodes in one query, and the fleet check of docs/scale-out.md
+# ("Citus") refusing two equal identities.
 # Where Citus is not installed for PG_CONFIG's PostgreSQL, prints one `skip ...` line and exits 0.
 # Needs PG_CONFIG (idtypes installed) and its client tools on PATH; starts and stops its own clusters.
 # Prints one line per check, `ok` or `FAIL`.
@@ -76,7 +76,7 @@ else
 fi
 
 # The generator of type T's DEFAULT on several nodes: xid (uid11_generate) has no identity field and its 22
-# random bits per ms meet across nodes (README.md, Several servers), so uid11 takes its 64-bit random form.
+# random bits per ms meet across nodes (docs/failover.md, "How likely is a duplicate"), so uid11 takes its 64-bit random form.
 generator() {
 	case $1 in uid11) echo uid11_generate_random ;; *) echo "${1}_generate" ;; esac
 }
@@ -381,7 +381,7 @@ wrong=$(q "SELECT (SELECT count(*) FROM ev_timeid WHERE node >= 0 AND timeid_clo
 [ "$wrong" = "0 0" ] && ok "every timeid carries its node's clock id, every tbsl its machine id" ||
 	fail "IDs without their node's identity (timeid, tbsl): $wrong"
 
-# Identities of all nodes in one query, and the fleet check of README.md (run from the README's text).
+# Identities of all nodes in one query, and the fleet check of docs/scale-out.md (run from its text).
 identities=$(q "SELECT string_agg(nodeid || ':' || result, ' ' ORDER BY nodeid) FROM run_command_on_all_nodes(\$q\$$identity_sql\$q\$)")
 if [ "$(wc -w <<<"$identities")" = 3 ] && [ "$(tr ' ' '\n' <<<"$identities" | cut -d: -f2 | sort -u | wc -l)" = 3 ]; then
 	ok "each node's identity (node:clock id/machine id), read from all nodes in one query: $identities"

@@ -83,7 +83,7 @@ b32hex_to_hex() { printf '%s' "$1" | basenc --base32hex -d | od -An -v -tx1 | tr
 inspect_checks() {
 	# the whole output for the corrected first example of the internet-draft draft-goldman-tid ("The Time-Ordered
 	# ID and base32lex Binary Encoding"): 1721382046481000 µs, clock 1; the draft prints `3kxn-lhr-3gxq-23`, the
-	# same wall-clock time read in UTC-7 (README, "Choices where the specs leave room")
+	# same wall-clock time read in UTC-7 (docs/types.md, "timeid (TID)")
 	expect "inspect timeid 3kxmtyqiinc23: every line" 0 "input: 3kxmtyqiinc23
 format: timeid
 canonical: 3kxmtyqiinc23

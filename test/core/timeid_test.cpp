@@ -1,5 +1,5 @@
-// TID core: the atproto syntax rules and examples, the draft's vectors (with its known errata: see the
-// README's "Choices where the specs leave room"), edges, round trips, prefixes and the generator's monotonic rule.
+// TID core: the atproto syntax rules and examples, the draft's vectors (with its known errata: see
+// docs/types.md, "timeid (TID)"), edges, round trips, prefixes and the generator's monotonic rule.
 #include <gtest/gtest.h>
 
 #include <random>

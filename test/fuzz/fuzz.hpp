@@ -1,6 +1,6 @@
 // Shared by the libFuzzer targets of test/fuzz (one target per .cpp, built and run by scripts/fuzz.sh).
 // Every target checks properties and aborts on a violation (libFuzzer then keeps the input as a crash):
-// reference decoders written here from the README's rules (their own symbol strings, bit by bit, no core
+// reference decoders written here from docs/types.md's rules (their own symbol strings, bit by bit, no core
 // table), round trips, text order = value order, exact prefix ranges, window ranges against a binary
 // search, and error positions inside the input.
 #pragma once
@@ -139,7 +139,7 @@ struct RefAlphabet {
 	unsigned base() const { return static_cast<unsigned>(symbols.size()); }
 };
 
-// The README's rule for every error: a position inside the input where the error kind has one.
+// docs/types.md's rule for every error: a position inside the input where the error kind has one.
 inline void check_status_shape(const TextStatus &s, std::string_view t, const TextRules &rules)
 {
 	switch (s.error) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Time partitions kept by a scheduler, and by sessions at once. In a throwaway cluster of its own with
 # shared_preload_libraries = 'pg_cron,idtypes' (Debian's postgresql-15-cron, installed if missing):
-#  - pg_cron accepts the README's job, and a scheduled idtypes_maintain_partitions run creates the
+#  - pg_cron accepts docs/partitioning.md's job, and a scheduled idtypes_maintain_partitions run creates the
 #    partitions and drops the old ones. Debian 12's pg_cron is 1.4, whose shortest schedule is a minute
 #    (seconds schedules came with 1.5), so the run checked here is an '@reboot' job and a restart: the same
 #    scheduler, background worker and command as a cron-timed job, in seconds rather than up to a minute.
@@ -27,7 +27,7 @@ cluster_start shared_preload_libraries=pg_cron,idtypes cron.database_name=postgr
 	{ fail "starting a cluster with pg_cron and idtypes preloaded"; exit 1; }
 trap cluster_stop EXIT
 
-# The README's job, and an @reboot job running the same maintenance, on a table with a partition 100 days
+# docs/partitioning.md's job, and an @reboot job running the same maintenance, on a table with a partition 100 days
 # old that the job must drop (keep '90 days').
 q -c "CREATE EXTENSION pg_cron" -c "CREATE EXTENSION idtypes" \
 	-c "CREATE TABLE events (id timeid NOT NULL DEFAULT timeid_generate(), body text) PARTITION BY RANGE (id)" \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The SQL edition (src/sql_edition/, README "Managed PostgreSQL") against a running cluster (PGHOST etc. set,
+# The SQL edition (src/sql_edition/, docs/sql-edition.md) against a running cluster (PGHOST etc. set,
 # the native idtypes installed): installs it three ways (psql -f by a role without superuser, CREATE
 # EXTENSION idtypes_sql, pg_tle where present), among hostile objects too (hostile.sh), runs its suite as that role, compares it with the native
 # edition (the native tests' vectors, SIZE native IDs of each type read by the SQL edition and SIZE of its IDs
