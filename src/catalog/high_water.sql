@@ -7,7 +7,7 @@
 -- left by DROP EXTENSION (other databases use them); only superusers can change or drop one.
 SELECT pg_catalog.pg_replication_origin_create(o)
 FROM pg_catalog.unnest(ARRAY['idtypes_high_water', 'idtypes_identity']) AS o
-WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_replication_origin WHERE roname = o);
+WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_replication_origin WHERE roname OPERATOR(pg_catalog.=) o);
 
 -- What carries the mark across pg_upgrade (src/pg/carrier.cpp), which carries no origin: a one-row
 -- materialized view in a schema of the extension's own, outside the application's schemas. Generators
@@ -29,16 +29,16 @@ BEGIN
 	FOR g IN
 		SELECT DISTINCT k.kind, a.grantee
 		FROM (SELECT 'SCHEMA' AS kind, nspacl AS acl, nspowner AS owner FROM pg_catalog.pg_namespace
-		      WHERE nspname = 'idtypes_internal'
+		      WHERE nspname OPERATOR(pg_catalog.=) 'idtypes_internal'::pg_catalog.name
 		      UNION ALL
 		      SELECT 'TABLE', relacl, relowner FROM pg_catalog.pg_class
-		      WHERE oid = 'idtypes_internal.high_water'::pg_catalog.regclass) AS k,
+		      WHERE oid OPERATOR(pg_catalog.=) 'idtypes_internal.high_water'::pg_catalog.regclass::pg_catalog.oid) AS k,
 		     pg_catalog.aclexplode(k.acl) AS a
-		WHERE a.grantee <> k.owner
+		WHERE a.grantee OPERATOR(pg_catalog.<>) k.owner
 	LOOP
 		EXECUTE pg_catalog.format('REVOKE ALL ON %s %s FROM %s', g.kind,
 		                          CASE g.kind WHEN 'SCHEMA' THEN 'idtypes_internal' ELSE 'idtypes_internal.high_water' END,
-		                          CASE WHEN g.grantee = 0 THEN 'PUBLIC'
+		                          CASE WHEN g.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid THEN 'PUBLIC'
 		                               ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(g.grantee)) END);
 	END LOOP;
 END
