@@ -76,18 +76,22 @@ instantiate = sed -e 's/@T@/$(1)/g' -e 's/@SHAPE@/$(SHAPE_$(1))/g' -e 's/@INPUT@
 # Catalog files that are not per type, after the types in the full script; an upgrade that adds one whole
 # names it in ADDS_<from>--<to>, so that both scripts take the same text.
 COMMON = src/catalog/uuid.sql src/catalog/partitions.sql src/catalog/identity.sql src/catalog/uuid_generate.sql \
-         src/catalog/high_water.sql src/catalog/or_null.sql
-ADDS_1.3--1.4 = src/catalog/identity.sql src/catalog/high_water.sql src/catalog/or_null.sql
+         src/catalog/high_water.sql
+ADDS_1.3--1.4 = src/catalog/identity.sql src/catalog/high_water.sql
+# Per-type catalog files after those (each instantiated for every format); an upgrade that adds one whole
+# names it in TYPED_<from>--<to>.
+TYPED = src/catalog/or_null.type.sql.in
+TYPED_1.3--1.4 = src/catalog/or_null.type.sql.in
 
-$(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) $(COMMON) Makefile
+$(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) $(COMMON) $(TYPED) Makefile
 	{ cat src/catalog/$(EXTENSION).sql; \
 	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/type.sql.in) cat src/catalog/$(f).sql;) \
-	  cat $(COMMON); } > $@
+	  cat $(COMMON); $(foreach t,$(TYPED),$(foreach f,$(FORMATS),$(call instantiate,$(f),$(t)))) } > $@
 
-$(EXTENSION)--%.sql: src/catalog/upgrades/%.sql $(wildcard src/catalog/upgrades/*.type.sql.in) $(COMMON) Makefile
+$(EXTENSION)--%.sql: src/catalog/upgrades/%.sql $(wildcard src/catalog/upgrades/*.type.sql.in) $(COMMON) $(TYPED) Makefile
 	{ cat $<; $(if $(wildcard src/catalog/upgrades/$*.type.sql.in),\
 	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/upgrades/$*.type.sql.in))) \
-	  $(if $(ADDS_$*),cat $(ADDS_$*);) } > $@
+	  $(if $(ADDS_$*),cat $(ADDS_$*);) $(foreach t,$(TYPED_$*),$(foreach f,$(FORMATS),$(call instantiate,$(f),$(t)))) } > $@
 
 # The SQL edition (src/sql_edition/, docs/sql-edition.md): one script for servers without C
 # extensions: the shared helpers, each type's file followed by src/sql_edition/type.sql.in instantiated for
