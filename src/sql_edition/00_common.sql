@@ -64,11 +64,8 @@
 -- What this costs: a block written to WAL, so no generation on a standby or in a read-only transaction;
 -- IDs of concurrent sessions run ahead of the clock by up to a block each (a few milliseconds).
 -- idtypes_sql_reserve() is executable by every role that may generate (the generators run as their
--- caller and call it): each call moves a state a block ahead, as generating quickly would, but never
--- further than 100 ms ahead of the clock (1 s for tbsl): past that it waits for the clock, so a role
--- calling it in a loop can neither send IDs into the future nor stall the others (they wait a block's
--- time at most, like it). Where even that matters, revoke EXECUTE on it and on the generators from PUBLIC
--- and grant them to the application roles.
+-- caller and call it): each call moves a state a block ahead, as generating quickly would; where that
+-- matters, revoke EXECUTE on it and on the generators from PUBLIC and grant them to the application roles.
 --
 -- Dump-safe by construction: pg_dump runs with an empty search_path, which none of the above depends on.
 --
@@ -305,9 +302,6 @@ DECLARE
 	first bigint;
 	state bigint;
 	behind bigint := 0;
-	-- the furthest a block may start ahead of the clock, in the generator's unit: 1 s for tbsl (its clock
-	-- rule), 100 ms for the others (blocks of concurrent sessions stay far below it)
-	ahead_limit bigint := CASE generator WHEN 1 THEN 100000 WHEN 2 THEN 1000000 ELSE 100 END;
 	started pg_catalog.timestamptz;
 	-- (NULLIF would find its = on the search_path: this one is fixed, but every body is written the same way)
 	max_wait int := CASE WHEN pg_catalog.current_setting('idtypes.clock_backward_max_wait', true) OPERATOR(pg_catalog.<>) ''
@@ -338,10 +332,8 @@ BEGIN
 				ELSE 'pg_idtypes_sql_unbound.scru160_state'::pg_catalog.regclass END);
 			first := GREATEST((unit OPERATOR(pg_catalog.>>) shift) OPERATOR(pg_catalog.<<) shift,
 				COALESCE(last OPERATOR(pg_catalog.+) 1, 0));
-			-- how far the block would start ahead of the clock: past `ahead_limit`, wait for the clock (a TBSL
-			-- must carry the real time; and a role calling this in a loop only pushes the state that far ahead)
-			behind := first OPERATOR(pg_catalog.-) unit;
-			IF behind OPERATOR(pg_catalog.<=) ahead_limit THEN
+			behind := CASE WHEN generator OPERATOR(pg_catalog.=) 2 THEN first OPERATOR(pg_catalog.-) unit ELSE 0 END;
+			IF behind OPERATOR(pg_catalog.<=) 1000000 THEN
 				PERFORM pg_catalog.setval(CASE generator
 					WHEN 1 THEN 'pg_idtypes_sql_unbound.timeid_state'::pg_catalog.regclass
 					WHEN 2 THEN 'pg_idtypes_sql_unbound.tbsl_state'::pg_catalog.regclass
@@ -353,9 +345,8 @@ BEGIN
 		EXCEPTION WHEN SQLSTATE 'IDT00' THEN
 			NULL;
 		END;
-		EXIT WHEN behind OPERATOR(pg_catalog.<=) ahead_limit;
-		IF generator OPERATOR(pg_catalog.=) 2 AND
-				pg_catalog.current_setting('idtypes.clock_backward', true) OPERATOR(pg_catalog.=) 'error' THEN
+		EXIT WHEN behind OPERATOR(pg_catalog.<=) 1000000;
+		IF pg_catalog.current_setting('idtypes.clock_backward', true) OPERATOR(pg_catalog.=) 'error' THEN
 			RAISE EXCEPTION USING ERRCODE = '55000',
 				MESSAGE = pg_catalog.format('the clock is %s microseconds behind the last TBSL generated', behind),
 				HINT = 'Set idtypes.clock_backward = ''wait'' to wait for the clock instead.';
@@ -367,10 +358,7 @@ BEGIN
 			RAISE EXCEPTION USING ERRCODE = '55000',
 				MESSAGE = pg_catalog.format('gave up waiting for the clock after %s ms',
 					COALESCE(max_wait, 1000)),
-				DETAIL = CASE WHEN generator OPERATOR(pg_catalog.=) 2
-					THEN pg_catalog.format('The clock is %s microseconds behind the last TBSL generated.', behind)
-					ELSE pg_catalog.format('The state is %s %s ahead of the clock.', behind,
-						CASE WHEN generator OPERATOR(pg_catalog.=) 1 THEN 'microseconds' ELSE 'milliseconds' END) END;
+				DETAIL = pg_catalog.format('The clock is %s microseconds behind the last TBSL generated.', behind);
 		END IF;
 		PERFORM pg_catalog.pg_sleep(0.001::double precision);
 	END LOOP;
