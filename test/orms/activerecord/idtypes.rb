@@ -23,8 +23,3 @@ module IdtypesActiveRecord
 end
 
 ActiveRecord::ConnectionAdapters::PostgreSQLAdapter.prepend(IdtypesActiveRecord)
-
-# idtypes' own table (its replicated high-water mark, idtypes 1.3) belongs to the extension, which
-# CREATE EXTENSION makes: schema.rb must not create it again
-require "active_record/schema_dumper"
-ActiveRecord::SchemaDumper.ignore_tables |= ["idtypes_high_water"]
