@@ -220,6 +220,19 @@ version_suites() {
 	cluster_stop
 }
 
+# In a cluster with max_replication_slots = 1: every generator refuses with 55000 naming the setting (idtypes
+# keeps two origins; with one state the second could not be advanced, and a standby could not replay them).
+origin_states_refused() {
+	local t out bad=0
+	psql -X -q -c 'CREATE EXTENSION idtypes' >/dev/null || { echo "FAIL CREATE EXTENSION idtypes with max_replication_slots = 1"; return; }
+	for t in timeid tbsl uid11 scru160 uuid_v7; do
+		out=$(psql -X -q -v VERBOSITY=verbose -c "SELECT ${t}_generate()" 2>&1)
+		[[ $out == *"55000"*"max_replication_slots is 1, and idtypes keeps 2 replication origins"* ]] || { bad=1; echo "     ${t}_generate(): $out"; }
+	done
+	[ "$bad" = 0 ] && echo "ok   max_replication_slots = 1: every generator refuses with 55000, naming the setting and the two origins" ||
+		echo "FAIL max_replication_slots = 1: a generator did not refuse as it should"
+}
+
 # Only on 15: what does not depend on the version, and the slower extra clusters.
 extra_suites_15() {
 	log "generators with max_connections = 3000"
@@ -234,6 +247,11 @@ extra_suites_15() {
 	cluster_stop
 	cluster_start idtypes.tbsl_machine_id=100 idtypes.timeid_clock_id=5000
 	checks "$ROOT/test/concurrency/settings.sh" at-start
+	cluster_stop
+
+	log "too few replication states for idtypes' two origins: the generators refuse, naming the setting"
+	cluster_start max_replication_slots=1
+	checks origin_states_refused
 	cluster_stop
 
 	log "planner: the newest rows after autovacuum's VACUUM, a clean restart, a crash" && checks "$ROOT/test/planner/autovacuum.sh"

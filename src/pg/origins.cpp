@@ -42,16 +42,21 @@ void require_origins()
 	constexpr const char *setting = "max_replication_slots";
 	const int states = max_replication_slots;
 #endif
-	if (states > 0)
+	// idtypes keeps two origins (the mark and the identity), each in a replication state of its own; a standby
+	// replaying them needs as many (with fewer it stops: PostgreSQL's own PANIC or FATAL)
+	constexpr int needed = 2;
+	if (states >= needed)
 		return;
 	ereport(
 	    ERROR,
 	    (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-	     errmsg("idtypes cannot generate: %s is 0, so this server keeps no replication origin", setting),
+	     errmsg("idtypes cannot generate: %s is %d, and idtypes keeps %d replication origins", setting, states, needed),
 	     errdetail("The replicated high-water mark, which keeps a promoted standby above every ID its primary "
-	               "issued, is the replication origin \"%s\".",
-	               mark_origin_name),
-	     errhint("Set %s to 1 or more (the default is 10) on this server and its standbys, and restart.", setting)));
+	               "issued, is the replication origin \"%s\"; the identity its standbys must not share is \"%s\".",
+	               mark_origin_name, identity_origin_name),
+	     errhint("Set %s to %d or more (the default is 10; add what subscriptions use) on this server and its "
+	             "standbys, and restart.",
+	             setting, needed)));
 }
 
 OriginId find_origin(const char *name) { return replorigin_by_name(name, true); }
