@@ -122,9 +122,11 @@ SQL
 # and psql -f of the same file into a schema, each in a database of its own.
 out=$(psql_q -c 'CREATE DATABASE idtypes_sql_ext' -c 'CREATE DATABASE idtypes_sql_file' 2>&1 &&
 	psql_q -d idtypes_sql_ext -c 'CREATE SCHEMA ids' -c 'CREATE EXTENSION idtypes_sql SCHEMA ids' \
-		-c 'SELECT ids.timeid_generate() < ids.timeid_generate()' 2>&1 &&
+		-c 'SELECT ids.idtypes_sql_set_identity(1, 1)' >/dev/null 2>&1 &&
+	psql_q -d idtypes_sql_ext -c 'SELECT ids.timeid_generate() < ids.timeid_generate()' 2>&1 &&
 	psql_q -d idtypes_sql_file -c 'CREATE SCHEMA ids' 2>&1 &&
 	PGOPTIONS='-c search_path=ids' psql_q -d idtypes_sql_file -f "$extdir/$sql_edition" >/dev/null 2>&1 &&
+	psql_q -d idtypes_sql_file -c 'SELECT ids.idtypes_sql_set_identity(2, 2)' >/dev/null 2>&1 &&
 	psql_q -d idtypes_sql_file -c 'SELECT ids.tbsl_generate() < ids.tbsl_generate()' 2>&1)
 [ "$out" = $'t\nt' ] &&
 	ok "the SQL edition from the package: CREATE EXTENSION idtypes_sql, and psql -f $extdir/$sql_edition" ||
