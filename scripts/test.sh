@@ -120,20 +120,15 @@ trap 'cluster_stop; rm -rf "$dump_dir" "$run_dir" "$prefetch_log"' EXIT
 version_suites() {
 	local dir=$1 v=$2 on_demand=$3
 	log "PostgreSQL $v: the server's identity: roles, privileges, require_identity, idtypes_identity() (not preloaded)"
-	# on 19, this cluster (pg_regress with the planner suites, the generators, failover) is as durable as
-	# initdb's defaults: 19 marks pages all-visible while reading them once their hint bits can be set, which
+	# on 19, this cluster (the generators, failover) is as durable as initdb's defaults, as pg_regress's is
+	# below: 19 marks pages all-visible while reading them once their hint bits can be set, which
 	# synchronous_commit = off delays (newer_rows.cpp)
 	local durable=()
 	[ "$v" = 19 ] && durable=(fsync=on synchronous_commit=on)
 	cluster_start wal_level=logical "${durable[@]}" # wal_level: for the logical replication round trip
 	checks "$ROOT/test/concurrency/identity.sh" # first: it sees the cluster before any ID
-	# the bulk suites (indexes over 100k+ rows, BRIN, planner estimates) on the oldest and newest version; 17
-	# and 18, between them, run the suites that are not bulk data
-	log "PostgreSQL $v: pg_regress (idtypes not preloaded)"
-	case $v in
-	15 | 19) regress "$dir" ;;
-	*) regress "$dir" "$(light_suites "$dir")" ;;
-	esac
+	# pg_regress, not preloaded, runs below against a cluster with initdb's default settings (the whole
+	# suite, then the suites that are not bulk data again): that is where the tests must hold
 	log "PostgreSQL $v: generators as applications use them ($on_demand)"
 	checks "$ROOT/test/concurrency/run.sh" "$on_demand"
 	checks "$ROOT/test/concurrency/settings.sh" session
@@ -190,7 +185,7 @@ version_suites() {
 		checks "$ROOT/test/drivers/run.sh" binary
 	fi
 	cluster_stop
-	log "PostgreSQL $v: make installcheck, twice, against a cluster with initdb's default settings"
+	log "PostgreSQL $v: pg_regress (idtypes not preloaded): make installcheck, twice, against a cluster with initdb's default settings"
 	checks installcheck_default_cluster "$dir"
 	# preloaded, the state is reserved at start the same way on every version (the main segment at server
 	# start): 15, 18 and 19 run that mode, 17 does not
