@@ -188,8 +188,8 @@ version_suites() {
 	log "PostgreSQL $v: pg_regress (idtypes not preloaded): make installcheck, twice, against a cluster with initdb's default settings"
 	checks installcheck_default_cluster "$dir"
 	# preloaded, the state is reserved at start the same way on every version (the main segment at server
-	# start): 15, 18 and 19 run that mode, 17 does not
-	[ "$v" = 17 ] && return 0
+	# start): the oldest and the newest, 15 and 19, run that mode, 17 and 18 do not (CI time)
+	case $v in 17 | 18) return 0 ;; esac
 
 	# the suites that are not bulk data (light_suites): the bulk ones do not depend on where the generator
 	# state lives, and run in the first mode, the sanitized servers and the default-settings cluster
