@@ -192,7 +192,9 @@ ServerState &server_state()
 {
 	if (state == nullptr)
 		attach_later();
-	mark_write_wait_event(); // registered here, where it may raise: the wait for the mark must not
+	// the wait events are registered here, where that may raise: the waits for the mark and the clock must not
+	mark_write_wait_event();
+	clock_wait_event();
 	if (pg_atomic_read_u32(&state->replicated_applied) == 0 && !RecoveryInProgress())
 		apply_replicated_mark(*state);
 	pg_read_barrier();

@@ -8,17 +8,32 @@ extern "C" {
 
 namespace idtypes::pg {
 
-std::uint32_t mark_write_wait_event()
+namespace {
+
+// The event of that name, registered once per server (shared memory) and looked up once per process.
+std::uint32_t registered([[maybe_unused]] const char *name, [[maybe_unused]] std::uint32_t &event)
 {
 #if PG_VERSION_NUM >= 170000
-	// the name is registered once per server (shared memory); each process looks its number up once
-	static std::uint32_t event = 0;
 	if (event == 0)
-		event = WaitEventExtensionNew(mark_write_wait_name);
+		event = WaitEventExtensionNew(name);
 	return event;
 #else
 	return PG_WAIT_EXTENSION;
 #endif
+}
+
+} // namespace
+
+std::uint32_t mark_write_wait_event()
+{
+	static std::uint32_t event = 0;
+	return registered(mark_write_wait_name, event);
+}
+
+std::uint32_t clock_wait_event()
+{
+	static std::uint32_t event = 0;
+	return registered(clock_wait_name, event);
 }
 
 } // namespace idtypes::pg

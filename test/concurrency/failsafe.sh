@@ -56,6 +56,23 @@ out=$(psql_q -c "SELECT now() - interval '1 s' < all(ARRAY[timeid_generate()::ti
 mark_us=$(grep -oE '^mark [0-9]+' "$mark" | cut -d' ' -f2)
 check "another session is unaffected: its IDs carry the real time, and the mark is at most 1 s ahead" \
 	'[ "$out" = t ] && [ "${mark_us:-0}" -lt $(( $(date +%s%6N) + 1000000 )) ]' "$out, mark $mark_us"
+# a session whose clock is behind its last TBSL waits for it (clock_backward = 'wait') asleep on its latch,
+# seen in pg_stat_activity as the extension's wait event IdtypesClock (17 and later; else its generic one)
+psql_q -c "SELECT tbsl_generate()" >/dev/null
+psql_q -c "SET application_name = 'clock_waiter'" -c "SET idtypes.test_clock_offset = '-3s'" \
+	-c "SET idtypes.clock_backward_max_wait = 6000" -c "SELECT tbsl_generate()" >"$workdir/clock_waiter" 2>&1 &
+waiter=$!
+expected=$(psql_q -c "SELECT CASE WHEN current_setting('server_version_num')::int >= 170000 THEN 'Extension|IdtypesClock'
+	ELSE 'Extension|Extension' END")
+for _ in $(seq 1 20); do
+	seen=$(psql_q -c "SELECT wait_event_type || '|' || wait_event FROM pg_stat_activity
+		WHERE application_name = 'clock_waiter' AND state = 'active'")
+	[ "$seen" = "$expected" ] && break
+	sleep 0.1
+done
+wait "$waiter"
+check "tbsl_generate() with the clock 3 s behind its last TBSL waits, showing the wait event $expected, then generates" \
+	'[ "$seen" = "$expected" ] && grep -qE "^[0-9A-F]{20}$" "$workdir/clock_waiter"' "seen '${seen:-no waiting session}': $(cat "$workdir/clock_waiter")"
 
 # --- the mark cannot be written
 # (an immutable file where the file system has them, else a directory where the temporary file goes)
