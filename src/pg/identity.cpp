@@ -15,9 +15,11 @@
 //   generates with (the origin idtypes_identity, origins.cpp: written when this session's identity is not
 //   the one it last wrote, so at a primary state's first IDs, after a promotion and when the identity
 //   changes), and while in recovery a server refuses to generate timeids or TBSLs with that identity (55000,
-//   naming the setting and the fix); a clock id drawn at random (-1) is drawn again until it differs. Types
-//   with random bits (uid11, scru160, uuid_v7) keep working on a standby. After a promotion the server
-//   generates with its own configured identity, as the primary did.
+//   naming the setting and the fix), and refuses them too while its primary has written no identity yet
+//   (it cannot tell); a clock id drawn at random (-1) is drawn again until it differs. uid11's xid profile
+//   has no identity field, so uid11_generate() refuses on a standby (refuse_xid_in_recovery); scru160,
+//   uuid_v7 and uid11_generate_random (a key of the server's own) keep working there, their random bits
+//   apart. After a promotion the server generates with its own configured identity, as the primary did.
 #include "pg/identity.hpp"
 
 #include "core/tbsl.hpp"
@@ -148,7 +150,7 @@ bool configured(const IdentitySetting &s)
 ReplicatedIdentity primary_identity()
 {
 	if (!RecoveryInProgress())
-		return ReplicatedIdentity{false, 0, false, 0};
+		return ReplicatedIdentity{false, false, 0, false, 0};
 	return unpack_identity(origin_progress(find_origin(identity_origin_name)));
 }
 
@@ -185,7 +187,7 @@ void publish_identity()
 	const PublishedFrom from{timeid_clock.value, tbsl_machine.value, timeid_clock.refused, tbsl_machine.refused};
 	if (identity_written != 0 && from == published_from)
 		return;
-	const ReplicatedIdentity mine{!timeid_clock.refused, static_cast<unsigned>(own_identity(timeid_clock)),
+	const ReplicatedIdentity mine{true, !timeid_clock.refused, static_cast<unsigned>(own_identity(timeid_clock)),
 	                              !tbsl_machine.refused, static_cast<unsigned>(tbsl_machine.value)};
 	const std::uint64_t packed = pack_identity(mine);
 	require_origins();
@@ -210,6 +212,17 @@ void check_against_primary(const IdentitySetting &s, bool from_setting, int iden
 	}
 	const ReplicatedIdentity primary = primary_identity();
 	const bool clock = s.min == -1;
+	if (!primary.known)
+		ereport(ERROR,
+		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		         errmsg("this standby cannot tell whether its %s (%d) is the one its primary generates with",
+		                from_setting ? s.name : s.argument, identity),
+		         errdetail("Its primary has not generated a timeid or TBSL since idtypes 1.4 was installed or the "
+		                   "server upgraded, so the replication origin \"%s\" holds no identity yet.",
+		                   identity_origin_name),
+		         errhint("Generate one timeid or TBSL on the primary (SELECT timeid_generate();), then give the "
+		                 "standby a %s of its own if it is the primary's.",
+		                 clock ? "clock id" : "machine id")));
 	const bool has = clock ? primary.has_clock : primary.has_machine;
 	const unsigned theirs = clock ? primary.clock_id : primary.machine_id;
 	if (!has || static_cast<unsigned>(identity) != theirs)
@@ -287,6 +300,18 @@ void define_identity_settings()
 	                         "tbsl_generate_at need idtypes.tbsl_machine_id, set in postgresql.conf, ALTER SYSTEM or "
 	                         "the command line (not -1, not the default, not by a session).",
 	                         &require_identity, false, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
+}
+
+void refuse_xid_in_recovery()
+{
+	if (!RecoveryInProgress())
+		return;
+	ereport(ERROR,
+	        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+	         errmsg("uid11_generate() cannot generate on a standby"),
+	         errdetail("uid11's xid profile has no identity field: a standby generating in the same milliseconds as "
+	                   "its primary would be kept apart from the primary's IDs by 22 random bits alone."),
+	         errhint("Generate uid11 on the primary, or use uid11_generate_random() (a key of this server's own).")));
 }
 
 unsigned timeid_clock_id_for(FunctionCallInfo fcinfo, int n)

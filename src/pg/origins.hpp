@@ -55,6 +55,7 @@ std::uint64_t origin_progress(OriginId id);
 // wrote it (never 0, which is "no progress"); bit 62 and the low 16 bits its timeid clock id, bit 61 and
 // bits 16 to 31 its tbsl machine id.
 struct ReplicatedIdentity {
+	bool known; // a primary wrote it (packing ignores it)
 	bool has_clock;
 	unsigned clock_id;
 	bool has_machine;

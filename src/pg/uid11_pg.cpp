@@ -3,6 +3,7 @@
 #include "core/bytes.hpp"
 #include "core/uid11.hpp"
 #include "pg/generators.hpp"
+#include "pg/identity.hpp"
 #include "pg/u64_shape.hpp"
 
 using namespace idtypes;
@@ -82,6 +83,7 @@ Datum uid11_xid_random(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(ui
 
 Datum uid11_generate(PG_FUNCTION_ARGS)
 {
+	refuse_xid_in_recovery();
 	std::uint32_t random; // 22 bits for a new millisecond (unbiased: 2^22 divides 2^32), 4 for a step within one
 	pooled_random(&random, sizeof random);
 	uid11::Generated g = next_xid(clock_now_us() / 1000, random);
