@@ -307,8 +307,7 @@ void refuse_xid_in_recovery()
 	if (!RecoveryInProgress())
 		return;
 	ereport(ERROR,
-	        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-	         errmsg("uid11_generate() cannot generate on a standby"),
+	        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE), errmsg("uid11_generate() cannot generate on a standby"),
 	         errdetail("uid11's xid profile has no identity field: a standby generating in the same milliseconds as "
 	                   "its primary would be kept apart from the primary's IDs by 22 random bits alone."),
 	         errhint("Generate uid11 on the primary, or use uid11_generate_random() (a key of this server's own).")));

@@ -114,8 +114,8 @@ std::uint64_t pack_identity(const ReplicatedIdentity &identity)
 ReplicatedIdentity unpack_identity(std::uint64_t progress)
 {
 	const bool written = (progress & identity_written) != 0;
-	return ReplicatedIdentity{written, written && (progress & clock_given) != 0, static_cast<unsigned>(progress & 0xFFFF),
-	                          written && (progress & machine_given) != 0,
+	return ReplicatedIdentity{written, written && (progress & clock_given) != 0,
+	                          static_cast<unsigned>(progress & 0xFFFF), written && (progress & machine_given) != 0,
 	                          static_cast<unsigned>((progress >> 16) & 0xFFFF)};
 }
 

@@ -1,12 +1,21 @@
 # shellcheck shell=bash
-# Clusters of a check's own, in a fresh directory (copies.sh, failover.sh): source it with `bin` (the bin
-# directory of the PostgreSQL under test) and `settings` (the servers' -c options) set. Sets `work` (the
-# directory: every cluster's data directory, log and socket are in it; removed at exit, its servers stopped).
+# Clusters of a check's own, in a fresh directory (copies.sh, failover.sh, ...): source it after server.sh with
+# `bin` (the bin directory of the PostgreSQL under test) set, then set `settings` (the servers' -c options:
+# settings_for) before the first start. Sets `work` (the directory: every cluster's data directory, log and
+# socket are in it; removed at exit, its servers stopped).
 work=$(mktemp -d /tmp/idtypes-clusters.XXXXXX)
 chown postgres: "$work"
 chmod 755 "$work"
 as_postgres() { (cd "$work" && runuser -u postgres -- "$@"); }
 declare -A port
+# settings_for PRELOAD [OPTIONS]: `settings` for throwaway clusters (no TCP, fsync or autovacuum), idtypes
+# preloaded when PRELOAD is yes, then OPTIONS (-c ...); fleet_identity: the identity a fleet's configuration gives
+settings_for() {
+	local s="-c listen_addresses= -c fsync=off -c autovacuum=off"
+	[ "$1" = yes ] && s+=" -c shared_preload_libraries=idtypes"
+	echo "$s${2:+ $2}"
+}
+fleet_identity="-c idtypes.timeid_clock_id=7 -c idtypes.tbsl_machine_id=7"
 start() { # name: starts the cluster in $work/name on a port of its own, its socket in $work
 	local name=$1 tries
 	for tries in 1 2 3 4 5; do

@@ -9,9 +9,8 @@ set -uo pipefail
 bin=${1:?usage: copies.sh BIN_DIR yes|no}
 preload=${2:?usage: copies.sh BIN_DIR yes|no}
 source "$(dirname "$0")/server.sh"
-settings="-c listen_addresses= -c fsync=off -c autovacuum=off"
-[ "$preload" = yes ] && settings+=" -c shared_preload_libraries=idtypes"
 source "$(dirname "$0")/clusters.sh"
+settings=$(settings_for "$preload")
 key_of() { grep '^key ' "$work/$1/pg_idtypes_high_water"; }
 
 # name name label: 200,000 values from each server at once (both start at the same instant: a shared key

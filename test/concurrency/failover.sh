@@ -18,12 +18,9 @@ preload=${2:?usage: failover.sh BIN_DIR yes|no [VERSION]}
 version=${3:-}
 rows=${IDTYPES_FAILOVER_ROWS:-100000}
 source "$(dirname "$0")/server.sh"
-die() { fail "$*"; exit 1; }
-settings="-c listen_addresses= -c fsync=off -c autovacuum=off -c idtypes.timeid_clock_id=7 -c idtypes.tbsl_machine_id=7"
-settings+=" -c idtypes.require_identity=on"
-settings+=" ${IDTYPES_FAILOVER_SETTINGS:-}" # e.g. -c fsync=on -c synchronous_commit=on (scripts/test.sh on 19)
-[ "$preload" = yes ] && settings+=" -c shared_preload_libraries=idtypes"
 source "$(dirname "$0")/clusters.sh"
+# IDTYPES_FAILOVER_SETTINGS: e.g. -c fsync=on -c synchronous_commit=on (scripts/test.sh on 19)
+settings=$(settings_for "$preload" "$fleet_identity -c idtypes.require_identity=on ${IDTYPES_FAILOVER_SETTINGS:-}")
 
 # Every generator, `rows` of each, into table $1 (tbsl_generate twice: random, then sequenced); tbsl left out
 # when $2 is false

@@ -15,17 +15,15 @@ bin=${1:?usage: failover_manager.sh BIN_DIR yes|no}
 preload=${2:?usage: failover_manager.sh BIN_DIR yes|no}
 rows=${IDTYPES_MULTIDB_ROWS:-2000}
 source "$(dirname "$0")/server.sh"
-die() { fail "$*"; exit 1; }
 if [ ! -x "$bin/repmgr" ] || [ ! -x "$bin/repmgrd" ]; then
 	echo "skip failover by repmgr: $bin has no repmgr (Debian's postgresql-15-repmgr, for PostgreSQL 15)"
 	exit 0
 fi
-settings="-c listen_addresses= -c fsync=off -c autovacuum=off -c idtypes.timeid_clock_id=7 -c idtypes.tbsl_machine_id=7"
+source "$(dirname "$0")/clusters.sh"
 libraries=repmgr
 [ "$preload" = yes ] && libraries+=,idtypes
-settings+=" -c shared_preload_libraries=$libraries"
+settings=$(settings_for no "$fleet_identity -c shared_preload_libraries=$libraries")
 mode=$([ "$preload" = yes ] && echo preloaded || echo "loaded on demand")
-source "$(dirname "$0")/clusters.sh"
 source "$(dirname "$0")/ids.sh"
 # repmgrd (which daemonizes) stopped by its pid file; then the clusters, as clusters.sh does
 stop_repmgrd() { [ -f "$work/repmgrd-standby.pid" ] && kill "$(cat "$work/repmgrd-standby.pid")" 2>/dev/null; }

@@ -17,12 +17,9 @@ bin=${1:?usage: failover_multidb.sh BIN_DIR yes|no}
 preload=${2:?usage: failover_multidb.sh BIN_DIR yes|no}
 rows=${IDTYPES_MULTIDB_ROWS:-2000}
 source "$(dirname "$0")/server.sh"
-die() { fail "$*"; exit 1; }
-settings="-c listen_addresses= -c fsync=off -c autovacuum=off -c idtypes.timeid_clock_id=7 -c idtypes.tbsl_machine_id=7"
-settings+=" -c idtypes.require_identity=on"
-[ "$preload" = yes ] && settings+=" -c shared_preload_libraries=idtypes"
-mode=$([ "$preload" = yes ] && echo preloaded || echo "loaded on demand")
 source "$(dirname "$0")/clusters.sh"
+settings=$(settings_for "$preload" "$fleet_identity -c idtypes.require_identity=on")
+mode=$([ "$preload" = yes ] && echo preloaded || echo "loaded on demand")
 source "$(dirname "$0")/ids.sh"
 
 # pair NAME: the primary NAME-p with the databases da and db (idtypes in each) and its hot standby NAME-s

@@ -24,10 +24,8 @@ set -uo pipefail
 bin=${1:?usage: privileges.sh BIN_DIR yes|no}
 preload=${2:?usage: privileges.sh BIN_DIR yes|no}
 source "$(dirname "$0")/server.sh"
-die() { fail "$*"; exit 1; }
-settings="-c listen_addresses= -c fsync=off -c autovacuum=off -c idtypes.timeid_clock_id=7 -c idtypes.tbsl_machine_id=7"
-[ "$preload" = yes ] && settings+=" -c shared_preload_libraries=idtypes"
 source "$(dirname "$0")/clusters.sh"
+settings=$(settings_for "$preload" "$fleet_identity")
 source "$(dirname "$0")/ids.sh"
 all="t x f s v b q"
 ahead=7258118400000000 # 2200-01-01 in Unix µs

@@ -13,6 +13,7 @@ psql_q() {
 }
 ok() { echo "ok   $*"; }
 fail() { echo "FAIL $*"; status=1; }
+die() { fail "$*"; exit 1; }
 # check WHAT CONDITION [DETAIL]: ok when the condition (evaluated) holds, else FAIL with the detail.
 check() { if eval "$2"; then ok "$1"; else fail "$1: ${3:-}"; fi; }
 

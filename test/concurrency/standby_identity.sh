@@ -19,10 +19,8 @@ bin=${1:?usage: standby_identity.sh BIN_DIR yes|no}
 preload=${2:?usage: standby_identity.sh BIN_DIR yes|no}
 rows=${IDTYPES_STANDBY_ROWS:-20000}
 source "$(dirname "$0")/server.sh"
-die() { fail "$*"; exit 1; }
-settings="-c listen_addresses= -c fsync=off -c autovacuum=off"
-[ "$preload" = yes ] && settings+=" -c shared_preload_libraries=idtypes"
 source "$(dirname "$0")/clusters.sh"
+settings=$(settings_for "$preload")
 source "$(dirname "$0")/ids.sh"
 all="t x f s v b q"
 # what each refusal names: the setting, or for uid11_generate the function

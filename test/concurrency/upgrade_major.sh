@@ -14,11 +14,9 @@ new_bin=${2:?usage: upgrade_major.sh OLD_BIN NEW_BIN [yes|no]}
 preload=${3:-no}
 rows=${IDTYPES_MULTIDB_ROWS:-2000}
 source "$(dirname "$0")/server.sh"
-die() { fail "$*"; exit 1; }
-settings="-c listen_addresses= -c fsync=off -c autovacuum=off -c idtypes.timeid_clock_id=7 -c idtypes.tbsl_machine_id=7"
-[ "$preload" = yes ] && settings+=" -c shared_preload_libraries=idtypes"
 bin=$old_bin # clusters.sh's start, stop and make_standby use `bin`
 source "$(dirname "$0")/clusters.sh"
+settings=$(settings_for "$preload" "$fleet_identity")
 source "$(dirname "$0")/ids.sh"
 version() { as_postgres "$1/postgres" --version | sed 's/^postgres (PostgreSQL) //'; }
 from=$(version "$old_bin") to=$(version "$new_bin")
