@@ -9,7 +9,7 @@
 # checked is the extension's own memory accesses (its heap, stack and globals, what it passes to libc's
 # memcpy and the like, memory it reads past the end of a malloc'd block) and its undefined behavior; reads
 # past a palloc'd chunk inside a larger block of PostgreSQL's are not seen. In each server: the pg_regress
-# suite (but the per-type index suites, which are volume), the generator checks (test/concurrency/run.sh,
+# suite (all of it on demand, the suites that are not bulk data preloaded), the generator checks (test/concurrency/run.sh,
 # smaller sizes; settings.sh session) and the random binary COPY payloads (binary_copy.py). Any sanitizer report (a file in the server's reports
 # directory), crashed backend or failing suite fails the run; at the end a canary library with deliberate
 # bugs must be reported, which proves every run that reports are produced and seen.
@@ -78,15 +78,9 @@ sanitized_server() {
 
 	t=$SECONDS
 	# the preloaded server runs the suites that are not bulk data (light_suites): the other server runs them
-	# all through the same code, and the two share two cores; neither runs the per-type index suites
-	# (*_index: the same comparison, hashing and sorting code as the others, over 100,000s of rows: volume,
-	# which the unsanitized runs cover, at minutes under ASan)
-	local tests
-	if [ "$name" = preloaded ]; then
-		tests=$(light_suites "$regress")
-	else
-		tests=$( (cd "$regress/sql" && ls -- *.sql) | sed 's/\.sql$//' | grep -v '_index$' | tr '\n' ' ')
-	fi
+	# all through the same code, and the two share two cores
+	local tests=
+	[ "$name" = preloaded ] && tests=$(light_suites "$regress")
 	out=$(make -C "$regress" -s installcheck PG_CONFIG="$PG_CONFIG" EXTRA_REGRESS_OPTS="--bindir=$psql_bindir" \
 		${tests:+"REGRESS=$tests"} 2>&1)
 	passed=$(grep -cE '^test .*\.\.\. ok' <<<"$out")
