@@ -50,7 +50,7 @@ probe() {
 		out=$(sql standby -v VERBOSITY=verbose -c "SELECT ${generator_sql[$c]}" 2>&1 >/dev/null)
 		if [ -z "$out" ]; then
 			works+=" $c"
-			[[ " $refuse " == *" $c "* ]] && fail "$label: ${generator[$c]} generates with the primary's ${setting[$c]}"
+			[[ " $refuse " == *" $c "* ]] && fail "$label: ${generator[$c]} generates (expected: refused, naming ${setting[$c]})"
 		elif [[ " $refuse " == *" $c "* ]] && grep -q '55000' <<<"$out" && grep -qF "${setting[$c]}" <<<"$out" &&
 			{ [ "$c" = x ] || grep -qF "$why" <<<"$out"; }; then
 			ok "$label: ${generator[$c]} refuses with SQLSTATE 55000, naming ${setting[$c]}"
