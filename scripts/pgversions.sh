@@ -235,6 +235,49 @@ EOF
 	_pgv_say "PostgreSQL $server_version ready in $dir (headers $header_version)"
 )
 
+# _pgv_root_install ROOT MAJOR LOG [PACKAGE...]: inside the Debian root ROOT (apt in a bwrap sandbox),
+# PostgreSQL MAJOR's server and client packages (sid's, or experimental's while sid has none: a PACKAGE may
+# say $pin to follow the same choice) and the PACKAGEs; then its server headers, PGXS and pg_regress,
+# unpacked without postgresql-server-dev-MAJOR's dependencies on clang and LLVM (for JIT bitcode, which
+# idtypes does not build): ~600 MB less to fetch and unpack. Experimental's Release file may be past its
+# Valid-Until date on a machine whose mirror is a snapshot, and a post-install step of postgresql-common may
+# fail in such a root: the callers check what the tests need.
+_pgv_root_install() {
+	local root=$1 major=$2 log=$3 rc
+	shift 3
+	cat >"$root/tmp/install-$major.sh" <<EOF
+set -e
+export DEBIAN_FRONTEND=noninteractive
+apt="apt-get -q -o Acquire::Check-Valid-Until=false"
+\$apt update
+pin=/experimental
+apt-cache madison postgresql-$major | grep -qv ' experimental/' && pin=
+\$apt install -y --no-install-recommends postgresql-$major\$pin postgresql-client-$major\$pin $* || dpkg --configure -a || true
+cd /tmp
+\$apt download postgresql-server-dev-$major\$pin
+dpkg -x postgresql-server-dev-${major}_*.deb /
+rm -f postgresql-server-dev-${major}_*.deb
+\$apt clean
+rm -rf /var/lib/apt/lists/*
+EOF
+	_pgv_quiet "$log" bwrap --bind "$root" / --dev-bind /dev /dev --proc /proc --ro-bind /etc/resolv.conf /etc/resolv.conf \
+		--cap-add ALL --setenv PATH /usr/sbin:/usr/bin:/sbin:/bin /bin/sh "/tmp/install-$major.sh"
+	rc=$?
+	rm -f "$root/tmp/install-$major.sh"
+	return "$rc"
+}
+
+# _pgv_wrappers ROOT INSIDE DIR: in DIR (a directory beside in-root), one host-side script per program of
+# ROOT's INSIDE/bin that runs it inside the root (in-root).
+_pgv_wrappers() {
+	local root=$1 inside=$2 dir=$3 prog
+	for prog in "$root$inside"/bin/*; do
+		prog=${prog##*/}
+		printf '#!/bin/bash\nexec "$(dirname "$(dirname "$(readlink -f "$0")")")/in-root" %s "$@"\n' \
+			"$inside/bin/$prog" >"$dir/$prog"
+	done
+}
+
 # Fills DIR for MAJOR (19) from Debian itself: a sid root made by debootstrap, with PostgreSQL MAJOR's server,
 # client and server-dev packages (sid's once it has them, until then experimental's) and sid's g++ and make;
 # then the host-side scripts described at the top. A subshell, like _pgv_build. Every step that mounts
@@ -268,31 +311,9 @@ _pgv_build_root() (
 	printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d" && chmod 755 "$root/usr/sbin/policy-rc.d"
 	mkdir -p "$root/etc/postgresql-common/createcluster.d" &&
 		echo 'create_main_cluster = false' >"$root/etc/postgresql-common/createcluster.d/idtypes.conf"
-	# Experimental's Release file may be past its Valid-Until date on a machine whose mirror is a snapshot.
-	# A post-install step of postgresql-common may fail in such a root; what the tests need is checked below.
-	cat >"$root/tmp/install.sh" <<EOF
-set -e
-export DEBIAN_FRONTEND=noninteractive
-apt="apt-get -q -o Acquire::Check-Valid-Until=false"
-\$apt update
-pin=/experimental
-apt-cache madison postgresql-$major | grep -qv ' experimental/' && pin=
-\$apt install -y --no-install-recommends postgresql-$major\$pin postgresql-client-$major\$pin \
-	libpq-dev\$pin libpq5\$pin g++ make || dpkg --configure -a || true
-# the server's headers, PGXS and pg_regress, unpacked without the package's dependencies on clang and LLVM
-# (for JIT bitcode, which idtypes does not build): ~600 MB less to fetch and unpack
-cd /tmp
-\$apt download postgresql-server-dev-$major\$pin
-dpkg -x postgresql-server-dev-${major}_*.deb /
-rm -f postgresql-server-dev-${major}_*.deb
-\$apt clean
-rm -rf /var/lib/apt/lists/*
-EOF
 	_pgv_say "installing PostgreSQL $major's packages, g++ and make into it"
-	_pgv_quiet "$tmp/install.log" bwrap --bind "$root" / --dev-bind /dev /dev --proc /proc \
-		--ro-bind /etc/resolv.conf /etc/resolv.conf --cap-add ALL --setenv PATH /usr/sbin:/usr/bin:/sbin:/bin /bin/sh /tmp/install.sh ||
+	_pgv_root_install "$root" "$major" "$tmp/install.log" 'libpq-dev$pin' 'libpq5$pin' g++ make ||
 		die "installing PostgreSQL $major into the root failed"
-	rm -f "$root/tmp/install.sh"
 	local inside=/usr/lib/postgresql/$major
 	[[ -x $root$inside/bin/postgres && -x $root$inside/bin/pg_config && -x $root/usr/bin/g++ ]] ||
 		die "the root has no $inside/bin/postgres, pg_config or g++"
@@ -358,12 +379,7 @@ exec bwrap "${args[@]}" --setenv PATH "$inside/bin:/usr/sbin:/usr/bin:/sbin:/bin
 	--setenv PG_CONFIG "$inside/bin/pg_config" -- "$@"
 EOF
 	# bin/: one wrapper per program of the version
-	local prog
-	for prog in "$root$inside"/bin/*; do
-		prog=${prog##*/}
-		printf '#!/bin/bash\nexec "$(dirname "$(dirname "$(readlink -f "$0")")")/in-root" %s "$@"\n' \
-			"$inside/bin/$prog" >"$dir/bin/$prog"
-	done
+	_pgv_wrappers "$root" "$inside" "$dir/bin"
 	# pg_config: the root's, but the bin directory is the wrappers' (what the host runs); --bindir-inside is
 	# the root's own (what runs inside it, as pg_regress's --bindir).
 	cat >"$dir/pg_config" <<EOF
@@ -423,24 +439,8 @@ _pgv_root_add_old() (
 	umask 022
 	root=$dir/root inside=/usr/lib/postgresql/$old
 	if [[ ! -x $root$inside/bin/postgres || ! -x $root$inside/bin/pg_config ]]; then
-		cat >"$root/tmp/install-$old.sh" <<-EOF
-			set -e
-			export DEBIAN_FRONTEND=noninteractive
-			apt="apt-get -q -o Acquire::Check-Valid-Until=false"
-			\$apt update
-			\$apt install -y --no-install-recommends postgresql-$old postgresql-client-$old || dpkg --configure -a || true
-			cd /tmp
-			\$apt download postgresql-server-dev-$old
-			dpkg -x postgresql-server-dev-${old}_*.deb /
-			rm -f postgresql-server-dev-${old}_*.deb
-			\$apt clean
-			rm -rf /var/lib/apt/lists/*
-		EOF
 		_pgv_say "installing PostgreSQL $old's packages into PostgreSQL $major's root (for pg_upgrade $old -> $major)"
-		_pgv_quiet "$dir/install-$old.log" bwrap --bind "$root" / --dev-bind /dev /dev --proc /proc \
-			--ro-bind /etc/resolv.conf /etc/resolv.conf --cap-add ALL --setenv PATH /usr/sbin:/usr/bin:/sbin:/bin \
-			/bin/sh "/tmp/install-$old.sh" || die "installing PostgreSQL $old into the root failed"
-		rm -f "$root/tmp/install-$old.sh"
+		_pgv_root_install "$root" "$old" "$dir/install-$old.log" || die "installing PostgreSQL $old into the root failed"
 	fi
 	[[ -x $root$inside/bin/postgres && -x $root$inside/bin/pg_config && -x $root$inside/bin/initdb ]] ||
 		die "the root has no $inside/bin/postgres, pg_config, initdb"
@@ -454,12 +454,7 @@ for d in "$here"/extension-[0-9]*; do [[ -d $d ]] \&\& args+=(--bind "$d" "/usr/
 		grep -q 'lib-\[0-9\]' "$dir/in-root" || die "cannot extend $dir/in-root"
 	fi
 	rm -rf "$dir/bin-$old" && mkdir -p "$dir/bin-$old" || die "cannot create $dir/bin-$old"
-	local prog
-	for prog in "$root$inside"/bin/*; do
-		prog=${prog##*/}
-		printf '#!/bin/bash\nexec "$(dirname "$(dirname "$(readlink -f "$0")")")/in-root" %s "$@"\n' \
-			"$inside/bin/$prog" >"$dir/bin-$old/$prog"
-	done
+	_pgv_wrappers "$root" "$inside" "$dir/bin-$old"
 	chmod 755 "$dir/bin-$old"/* || die "cannot write $dir/bin-$old"
 	echo "$(env IDTYPES_ROOT_BINDS= "$dir/in-root" "$inside/bin/postgres" --version 2>/dev/null || echo "PostgreSQL $old")" >"$dir/.ready-$old"
 	_pgv_say "PostgreSQL $old ready beside $major in $root"
