@@ -9,10 +9,11 @@
 # checked is the extension's own memory accesses (its heap, stack and globals, what it passes to libc's
 # memcpy and the like, memory it reads past the end of a malloc'd block) and its undefined behavior; reads
 # past a palloc'd chunk inside a larger block of PostgreSQL's are not seen. In each server: the pg_regress
-# suite (all of it on demand, the suites that are not bulk data preloaded), the generator checks (test/concurrency/run.sh,
-# smaller sizes; settings.sh session) and the random binary COPY payloads (binary_copy.py). Any sanitizer report (a file in the server's reports
-# directory), crashed backend or failing suite fails the run; at the end a canary library with deliberate
-# bugs must be reported, which proves every run that reports are produced and seen.
+# suite (all of it on demand, the suites that are not bulk data preloaded), the generator checks
+# (test/concurrency/run.sh, smaller sizes; settings.sh session) and the random binary COPY payloads
+# (binary_copy.py). Any sanitizer report (a file in the server's reports directory), crashed backend or
+# failing suite fails the run; at the end a canary library with deliberate bugs must be reported, which
+# proves every run that reports are produced and seen.
 # Run as root, like scripts/test.sh (clusters run as postgres); installs what is missing (clang and its
 # sanitizer runtimes too). Prints `ok` / `FAIL` lines; exits non-zero on any FAIL.
 set -uo pipefail
