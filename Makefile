@@ -6,11 +6,8 @@ EXTVERSION = $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" $(EXTENSION).co
 FORMATS    = timeid uid11 tbsl scru160
 
 MODULE_big = $(EXTENSION)
-OBJS = src/core/text_status.o src/core/bigradix.o src/core/high_water.o src/core/mark_floors.o src/pg/high_water.o src/pg/origins.o src/pg/carrier.o src/pg/mark_rebuild.o \
-       $(FORMATS:%=src/core/%.o) src/pg/glue.o src/pg/wait_event.o src/pg/state_home.o src/pg/mark_durability.o src/pg/fullrand_key.o src/pg/generators.o src/pg/identity.o src/pg/module.o \
-       src/pg/id_ranges.o src/pg/estimates.o src/pg/actual_end.o src/pg/newer_rows.o \
-       src/pg/u64_shape.o src/pg/fixed_shape.o $(FORMATS:%=src/pg/%_pg.o) \
-       src/core/uuid7.o src/pg/uuid7_pg.o
+# Every source of the core and of the PostgreSQL layer (src/pg/<concern>/, CONTRIBUTING.md names them).
+OBJS = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*.cpp src/pg/*/*.cpp)))
 
 # The current version's full script and the upgrade script to it are generated (src/catalog/ and
 # src/catalog/upgrades/<from>--<to>.sql, plus its per-type part <from>--<to>.type.sql.in for every format);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The cost of the replicated high-water mark under continuous generation, with fsync and synchronous_commit
-# on: this tree's library (the mark in the replication origin idtypes_high_water, src/pg/origins.cpp, and
-# each database's carrier, src/pg/carrier.cpp; the identity a primary generates with in idtypes_identity)
+# on: this tree's library (the mark in the replication origin idtypes_high_water, src/pg/replicate/origins.cpp, and
+# each database's carrier, src/pg/replicate/upgrade_carrier.cpp; the identity a primary generates with in idtypes_identity)
 # beside the library of git revision BENCH_BEFORE (default 406da2c, 1.4's start: the mark as a generic WAL
 # record on a row of each database's table). The origin is the server's, so the two cannot be compared
 # within one server by SQL version: each runs in a cluster of its own, both running at once, the runs

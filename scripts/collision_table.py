@@ -3,9 +3,9 @@
 docs/failover.md's "How likely is a duplicate" (scripts/collision_table.py > table.md; test/sharding/run.sh
 checks that docs/failover.md holds exactly this output). Standard library only.
 
-Inside one server no generator repeats (one shared state: src/pg/generators.cpp), so a duplicate needs two
+Inside one server no generator repeats (one shared state: src/pg/generate/generators.cpp), so a duplicate needs two
 servers that issue in the same time unit with the same identity field and draw the same random bits. The
-bit budgets (src/core, src/pg/generators.cpp):
+bit budgets (src/core, src/pg/generate/generators.cpp):
 
   timeid   1 µs units, 10-bit clock id, no random bits: a server's microseconds strictly increase, so two
            servers with the same clock id collide whenever both issue in the same µs. The clock id is

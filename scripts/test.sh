@@ -75,8 +75,8 @@ prefetch_log=$(mktemp /tmp/idtypes-prefetch.XXXXXX)
 (for v in "${versions[@]}"; do [ "$v" = 15 ] || pg_ensure_version "$v" >/dev/null; done) >"$prefetch_log" 2>&1 &
 
 log "code style (clang-format --dry-run --Werror over src/ and test/)"
-if (cd "$ROOT" && clang-format --dry-run --Werror src/*/*.[ch]pp test/*/*.[ch]pp); then
-	echo "ok   every C++ file of src/ and test/ is formatted by .clang-format"
+if (cd "$ROOT" && clang-format --dry-run --Werror src/*/*.[ch]pp src/pg/*/*.[ch]pp test/*/*.[ch]pp); then
+	echo "ok   every C++ file of src/ (src/pg/*/ too) and test/ is formatted by .clang-format"
 	count 1 0
 else
 	echo "FAIL: run clang-format -i over the files named above"
@@ -122,7 +122,7 @@ version_suites() {
 	log "PostgreSQL $v: the server's identity: roles, privileges, require_identity, idtypes_identity() (not preloaded)"
 	# on 19, this cluster (the generators, failover) is as durable as initdb's defaults, as pg_regress's is
 	# below: 19 marks pages all-visible while reading them once their hint bits can be set, which
-	# synchronous_commit = off delays (newer_rows.cpp)
+	# synchronous_commit = off delays (rows_since_analyze.cpp)
 	local durable=()
 	[ "$v" = 19 ] && durable=(fsync=on synchronous_commit=on)
 	cluster_start wal_level=logical "${durable[@]}" # wal_level: for the logical replication round trip

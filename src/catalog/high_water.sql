@@ -1,15 +1,15 @@
 
--- The replicated high-water mark (src/pg/origins.cpp): the progress of the replication origin
+-- The replicated high-water mark (src/pg/replicate/origins.cpp): the progress of the replication origin
 -- idtypes_high_water (Unix µs), one for the server, which every write of the mark advances by a WAL
 -- record that core replays on every standby; a promoted standby, a restored server starts past it. Beside
 -- it the origin idtypes_identity: the identity the primary generates with, which its standbys refuse to
--- share (src/pg/identity.cpp). Origins are the server's, not a database's: created here when missing,
+-- share (src/pg/generate/identity.cpp). Origins are the server's, not a database's: created here when missing,
 -- left by DROP EXTENSION (other databases use them); only superusers can change or drop one.
 SELECT pg_catalog.pg_replication_origin_create(o)
 FROM pg_catalog.unnest(ARRAY['idtypes_high_water', 'idtypes_identity']) AS o
 WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_replication_origin WHERE roname OPERATOR(pg_catalog.=) o);
 
--- What carries the mark across pg_upgrade (src/pg/carrier.cpp), which carries no origin: a one-row
+-- What carries the mark across pg_upgrade (src/pg/replicate/upgrade_carrier.cpp), which carries no origin: a one-row
 -- materialized view in a schema of the extension's own, outside the application's schemas. Generators
 -- write the server's mark into it in place (generic WAL); after pg_upgrade the origin is rebuilt from
 -- every database's carrier before any ID is issued. Its query gives the server's mark when it is created

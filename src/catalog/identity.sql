@@ -1,4 +1,4 @@
--- The server's identity (src/pg/identity.cpp): what it generates with, for a fleet to check that no two
+-- The server's identity (src/pg/generate/identity.cpp): what it generates with, for a fleet to check that no two
 -- nodes share an identity; on a standby, also the identity its primary generates with (replicated), which
 -- the standby refuses to generate with.
 CREATE FUNCTION idtypes_identity(OUT timeid_clock_id integer, OUT timeid_clock_id_source text,

@@ -21,7 +21,7 @@ COMMENT ON FUNCTION scru160_counter(scru160) IS 'the 16-bit counter field';
 COMMENT ON FUNCTION scru160_random16(scru160) IS 'the 16-bit random16 field';
 COMMENT ON FUNCTION scru160_random80(scru160) IS 'the 80-bit random80 field, as 10 bytes';
 
--- The server's one generator state (last millisecond and counter; src/pg/generators.cpp), shared by every
+-- The server's one generator state (last millisecond and counter; src/pg/generate/generators.cpp), shared by every
 -- session; PARALLEL RESTRICTED as released.
 CREATE FUNCTION scru160_generate() RETURNS scru160
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;

@@ -33,7 +33,7 @@ COMMENT ON FUNCTION numeric_to_tbsl(numeric) IS 'tbsl with that 80-bit unsigned 
 COMMENT ON CAST (tbsl AS numeric) IS 'the 80-bit unsigned value of the tbsl';
 COMMENT ON CAST (numeric AS tbsl) IS 'tbsl with that 80-bit unsigned value; a fraction, negative, 2^80 or more, or an invalid payload: error 22003';
 
--- The server's one generator state (last time issued, sequences; src/pg/generators.cpp), shared by every
+-- The server's one generator state (last time issued, sequences; src/pg/generate/generators.cpp), shared by every
 -- session; PARALLEL RESTRICTED as released (a change of marking is a catalog change).
 CREATE FUNCTION tbsl_generate(machine_id integer DEFAULT NULL, sequenced boolean DEFAULT false) RETURNS tbsl
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;

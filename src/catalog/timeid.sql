@@ -29,7 +29,7 @@ COMMENT ON FUNCTION bigint_to_timeid(bigint) IS 'timeid with that 64-bit value (
 COMMENT ON CAST (timeid AS bigint) IS 'the 64-bit value of the timeid; top bit set (first symbol c..j): error 22003';
 COMMENT ON CAST (bigint AS timeid) IS 'timeid with that 64-bit value; negative: error 22003';
 
--- The server's one generator state (the last microsecond issued; src/pg/generators.cpp), shared by every
+-- The server's one generator state (the last microsecond issued; src/pg/generate/generators.cpp), shared by every
 -- session; PARALLEL RESTRICTED as released, so workers never run it.
 CREATE FUNCTION timeid_generate(clock_id integer DEFAULT NULL) RETURNS timeid
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;

@@ -23,7 +23,7 @@ COMMENT ON FUNCTION numeric_to_uid11(numeric) IS 'uid11 with that 64-bit unsigne
 COMMENT ON CAST (uid11 AS numeric) IS 'the 64-bit unsigned value of the uid11';
 COMMENT ON CAST (numeric AS uid11) IS 'uid11 with that 64-bit unsigned value; a fraction, negative or above 2^64-1: error 22003';
 
--- uid11_generate keeps the last xid in the server's one generator state (src/pg/generators.cpp), shared by every
+-- uid11_generate keeps the last xid in the server's one generator state (src/pg/generate/generators.cpp), shared by every
 -- session: PARALLEL RESTRICTED as released.
 -- uid11_generate_random keeps only server-wide state (its tickets, in shared memory), nothing per session: PARALLEL SAFE.
 CREATE FUNCTION uid11_generate() RETURNS uid11

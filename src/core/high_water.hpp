@@ -1,4 +1,4 @@
-// The text of the high-water mark file (pg_idtypes_high_water in the data directory; src/pg/high_water.cpp
+// The text of the high-water mark file (pg_idtypes_high_water in the data directory; src/pg/generate/mark_file.cpp
 // reads and writes it): the Unix microsecond no issued ID's time passes, and the fullrand key of
 // uid11_generate_random with the data directory instance it belongs to.
 //
@@ -22,7 +22,7 @@ namespace idtypes::high_water {
 
 inline constexpr int layout = 2;
 
-// What tells one data directory instance from its copies (see src/pg/high_water.cpp for why these).
+// What tells one data directory instance from its copies (see src/pg/generate/mark_file.cpp for why these).
 struct Instance {
 	std::uint64_t system_id;
 	std::uint64_t device;

@@ -114,7 +114,7 @@ struct Step {
 
 // Where the steps run: on a state directly, or through a lock around a shared one. A step reads the clock
 // itself: over a shared state, a reading overtaken by another generator's later TBSL before the comparison
-// would look like a clock that went backwards, which the stepper must tell apart (src/pg/generators.cpp).
+// would look like a clock that went backwards, which the stepper must tell apart (src/pg/generate/generators.cpp).
 struct Stepper {
 	Step (*step)(void *ctx, const Request &request, const Clock &clock) noexcept;
 	void *ctx;

@@ -94,14 +94,14 @@ versions_agree() {
 check "versions agree: META.json, provides, idtypes.control's default_version, debian/changelog" versions_agree
 
 # The PostgreSQL versions named for users (META.json's description, the Debian package's) are those the
-# code builds for (src/pg/compat.hpp's guard), and the README's install table has a row for the newest.
+# code builds for (src/pg/common/compat.hpp's guard), and the README's install table has a row for the newest.
 supported_range() {
 	local code in_meta deb newest
-	code=$(grep -o 'supports PostgreSQL [0-9]* to [0-9]*' src/pg/compat.hpp | grep -o '[0-9]* to [0-9]*')
+	code=$(grep -o 'supports PostgreSQL [0-9]* to [0-9]*' src/pg/common/compat.hpp | grep -o '[0-9]* to [0-9]*')
 	in_meta=$(jq -r .description "$meta" | grep -o 'PostgreSQL [0-9]* to [0-9]*' | grep -o '[0-9]* to [0-9]*')
 	deb=$(grep -o 'PostgreSQL [0-9]* to [0-9]*' debian/control.in | grep -o '[0-9]* to [0-9]*')
 	newest=${code##* }
-	[ -n "$code" ] || { echo "no supported range in src/pg/compat.hpp"; return 1; }
+	[ -n "$code" ] || { echo "no supported range in src/pg/common/compat.hpp"; return 1; }
 	[ "$in_meta" = "$code" ] || { echo "META.json says '$in_meta', the code '$code'"; return 1; }
 	[ "$deb" = "$code" ] || { echo "debian/control.in says '$deb', the code '$code'"; return 1; }
 	grep -q "^| $newest | \`postgresql-server-dev-$newest\`" README.md ||

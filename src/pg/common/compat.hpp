@@ -1,0 +1,98 @@
+// The PostgreSQL versions idtypes supports, and every API whose signature changed between them, behind one
+// name each, so that the code using them has no version check of its own. Included by postgres.hpp after
+// PostgreSQL's headers; include postgres.hpp, not this.
+#pragma once
+
+#include <cstddef>
+#include <cstdlib>
+
+// The supported range, stated once; code for other versions is kept behind PG_VERSION_NUM checks of this
+// range only (16 is built by the same code but not tested here: no 16 headers can be had).
+#if PG_VERSION_NUM < 150000 || PG_VERSION_NUM >= 200000
+#error "idtypes supports PostgreSQL 15 to 19"
+#endif
+
+extern "C" {
+#include "access/genam.h"
+#include "access/htup_details.h" // GETSTRUCT: 19's headers no longer include it along the way
+#include "storage/lwlock.h"
+#if PG_VERSION_NUM >= 170000
+#include "storage/dsm_registry.h"
+#endif
+}
+
+namespace idtypes::pg {
+
+// An index scan of the planner's kind: no instrumentation (18 added the argument), no scan options (19
+// added them).
+inline IndexScanDesc begin_index_scan(Relation heap, Relation index, Snapshot snapshot, int nkeys, int norderbys)
+{
+#if PG_VERSION_NUM >= 190000
+	return index_beginscan(heap, index, snapshot, nullptr, nkeys, norderbys, 0);
+#elif PG_VERSION_NUM >= 180000
+	return index_beginscan(heap, index, snapshot, nullptr, nkeys, norderbys);
+#else
+	return index_beginscan(heap, index, snapshot, nkeys, norderbys);
+#endif
+}
+
+// A new LWLock tranche named `name`. From 19 the name is given here and kept in shared memory, for every
+// process at once; before, each process names the tranche for itself (name_lwlock_tranche).
+inline int new_lwlock_tranche([[maybe_unused]] const char *name)
+{
+#if PG_VERSION_NUM >= 190000
+	return LWLockNewTrancheId(name);
+#else
+	return LWLockNewTrancheId();
+#endif
+}
+
+// Names the tranche in this process (before 19; a no-op from 19, which named it once in new_lwlock_tranche).
+inline void name_lwlock_tranche([[maybe_unused]] int tranche, [[maybe_unused]] const char *name)
+{
+#if PG_VERSION_NUM < 190000
+	LWLockRegisterTranche(tranche, name);
+#endif
+}
+
+#if PG_VERSION_NUM >= 170000
+// The named DSM segment `name` of `size` bytes, created and filled by init(memory) once per server.
+// 19's registry passes the init callback an argument of the caller's as well; this one needs none.
+template <void (*init)(void *)>
+void *named_dsm_segment(const char *name, std::size_t size, bool *found)
+{
+#if PG_VERSION_NUM >= 190000
+	return GetNamedDSMSegment(
+	    name, size, [](void *memory, void *) { init(memory); }, found, nullptr);
+#else
+	return GetNamedDSMSegment(name, size, init, found);
+#endif
+}
+#endif
+
+// The cache identifier a syscache invalidation callback receives: an int before 19, an enum from 19.
+#if PG_VERSION_NUM >= 190000
+using SysCacheId = SysCacheIdentifier;
+#else
+using SysCacheId = int;
+#endif
+
+// The `extra` block of a GUC check hook, which PostgreSQL frees itself: from 16 it must come from
+// guc_malloc (GUC memory), before from malloc. Null (after a LOG) when out of memory: the hook then fails.
+inline void *guc_extra_alloc(std::size_t size)
+{
+#if PG_VERSION_NUM >= 160000
+	return guc_malloc(LOG, size);
+#else
+	void *block = std::malloc(size);
+	if (block == nullptr)
+		ereport(LOG, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+	return block;
+#endif
+}
+
+// PG_RETURN_POINTER(nullptr), for a support function that has no answer: 19's PointerGetDatum(X) is the
+// macro `(Datum) (true ? (X) : NULL)`, which C++ refuses for X = nullptr (its NULL is an integer).
+inline Datum null_pointer_datum() { return PointerGetDatum(static_cast<void *>(nullptr)); }
+
+} // namespace idtypes::pg

@@ -1,0 +1,236 @@
+// The one home of generator state. A server has exactly one state, shared by every session, so that no two
+// sessions (running at once, or one after another on a reused backend id) can issue the same ID, whatever
+// the settings or arguments. Where it lives:
+// - preloaded (shared_preload_libraries): memory reserved at server start;
+// - otherwise, PostgreSQL 17 and later: a named dynamic shared memory segment (the DSM registry), created by
+//   the first session that generates and kept until the server stops;
+// - otherwise, PostgreSQL 15 and 16: the same named struct, allocated by the first session that generates
+//   from the spare space PostgreSQL keeps in its main shared memory segment (ShmemInitStruct works in any
+//   backend; the few KB needed fit the ~100 kB reserve). If that space is gone, generation is refused with a
+//   hint to preload idtypes, never served from per-session state.
+// The state's struct is in server_state.hpp; the durability of its mark in mark_writer.cpp; the
+// generators in generators.cpp.
+#include "pg/generate/generators.hpp"
+
+#include "pg/common/wait_event.hpp"
+#include "pg/generate/mark_writer.hpp"
+#include "pg/generate/shared_state.hpp"
+#include "pg/replicate/upgrade_carrier.hpp"
+#include "pg/replicate/upgrade_rebuild.hpp"
+
+#include <new>
+
+extern "C" {
+#include "access/xlog.h"
+#include "storage/ipc.h"
+#include "storage/shmem.h"
+#if PG_VERSION_NUM >= 170000
+#include "storage/dsm_registry.h"
+#endif
+}
+
+namespace idtypes::pg {
+
+namespace {
+
+// The layout is part of the name: a library with another layout must not attach to this one.
+constexpr const char *state_name = "idtypes generators v6";
+// The mark lock's tranche, as wait events and pg_stat_activity name it.
+constexpr const char *lock_tranche_name = "idtypes";
+
+enum class Home { none, preloaded, dsm_registry, main_segment };
+
+ServerState *state = nullptr;
+Home home = Home::none;
+
+shmem_request_hook_type previous_request_hook = nullptr;
+shmem_startup_hook_type previous_startup_hook = nullptr;
+
+// Never raises (it may run in the postmaster, and inside the DSM registry's initialisation).
+void init_state(void *memory)
+{
+	auto *s = static_cast<ServerState *>(memory);
+	const FileRead file = read_high_water_file();
+	pg_atomic_init_u64(&s->durable_until_us, 0);
+	pg_atomic_init_u32(&s->replicated_applied, 0);
+	pg_atomic_init_u32(&s->rebuild_pid, 0);
+	pg_atomic_init_u64(&s->rebuild_max, 0);
+	pg_atomic_init_u32(&s->rebuild_done, 0);
+	s->mark_lock_tranche = new_lwlock_tranche(lock_tranche_name);
+	LWLockInitialize(&s->mark_lock, s->mark_lock_tranche);
+	pg_atomic_init_u32(&s->mark_writer_pid, 0);
+	ConditionVariableInit(&s->mark_released);
+	s->logged_failure = WriteFailure{WriteStep::none, 0};
+	pg_atomic_init_u64(&s->timeid_last_micros, 0);
+	pg_atomic_init_u32(&s->timeid_clock_id, clock_id_not_drawn);
+	pg_atomic_init_u64(&s->uid11_last, 0);
+	pg_atomic_init_u64(&s->fullrand_last_ticket, 0);
+	pg_atomic_init_u32(&s->fullrand_key_state, key_missing);
+	SpinLockInit(&s->tbsl_lock);
+	new (&s->tbsl) tbsl::State();
+	pg_atomic_init_u64(&s->tbsl_issued, 0);
+	SpinLockInit(&s->scru160_lock);
+	new (&s->scru160) scru160::State();
+	SpinLockInit(&s->uuid7_lock);
+	s->uuid7_last = uuid7::V7{};
+	start_past_mark(s, file);
+	if (file.state != FileState::ok && file.state != FileState::missing)
+		elog(LOG, "idtypes cannot use its high-water mark \"%s\": generation is stopped until it is repaired",
+		     high_water_file);
+}
+
+// Finds or creates the named struct in the main segment, initialising it once (callers serialise on
+// AddinShmemInitLock, as PostgreSQL's own modules do).
+ServerState *main_segment_state()
+{
+	bool found = false;
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	auto *s = static_cast<ServerState *>(ShmemInitStruct(state_name, sizeof(ServerState), &found));
+	if (!found)
+		init_state(s);
+	LWLockRelease(AddinShmemInitLock);
+	return s;
+}
+
+// Every process names the lock's tranche for itself (wait events, pg_stat_activity).
+void attach(ServerState *s, Home where)
+{
+	name_lwlock_tranche(s->mark_lock_tranche, lock_tranche_name);
+	state = s;
+	home = where;
+}
+
+void request_memory()
+{
+	if (previous_request_hook)
+		previous_request_hook();
+	RequestAddinShmemSpace(MAXALIGN(sizeof(ServerState)));
+}
+
+// Runs in the postmaster (and again after a crash restart); backends inherit the pointer by fork.
+void attach_at_startup()
+{
+	if (previous_startup_hook)
+		previous_startup_hook();
+	attach(main_segment_state(), Home::preloaded);
+}
+
+#if PG_VERSION_NUM >= 170000
+void attach_later()
+{
+	bool found = false;
+	attach(static_cast<ServerState *>(named_dsm_segment<init_state>(state_name, sizeof(ServerState), &found)),
+	       Home::dsm_registry);
+}
+#else
+void attach_later()
+{
+	MemoryContext context = CurrentMemoryContext;
+	ServerState *s = nullptr;
+	PG_TRY();
+	{
+		s = main_segment_state();
+	}
+	PG_CATCH();
+	{
+		MemoryContextSwitchTo(context);
+		ErrorData *e = CopyErrorData();
+		FlushErrorState();
+		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		                errmsg("idtypes cannot keep its generator state in shared memory"), errdetail("%s", e->message),
+		                errhint("Add idtypes to shared_preload_libraries and restart the server.")));
+	}
+	PG_END_TRY();
+	attach(s, Home::main_segment);
+}
+#endif
+
+// Once per state outside recovery (at its start, or at the first ID after a promotion), before any ID is
+// issued: the generators raised past the replicated mark, the origin idtypes_high_water (rebuilt first from
+// the databases' carriers when it is missing: upgrade_rebuild.cpp). After a promotion it is the old primary's
+// mark, written before any ID it issued past its previous one, so no database of the new primary repeats an
+// ID any database of the old one issued, whatever the order in which they generate. At a restart it is at
+// or below the mark file's (written first), unless the file was lost. Applied only once: later the origin
+// holds this state's own mark, up to the reserve ahead of the clock, which must not move IDs ahead.
+// A standby does not follow it (it changes with every replayed write, and cannot be written there): its IDs
+// are kept apart from its primary's by its own identity (identity.cpp), its own file keeps it past its own.
+// A mark more than a day ahead of the clock is refused, never followed: every generator then raises the
+// error until the clock or the mark is put right.
+void apply_replicated_mark(ServerState &s)
+{
+	const OriginId id = ensure_mark_origin(); // may start workers: before the state's lock
+	const Durable taken = take_mark_lock(s);
+	if (taken != Durable::ok) {
+		Outcome outcome;
+		outcome.what = taken;
+		report_not_durable(s, outcome);
+	}
+	if (pg_atomic_read_u32(&s.replicated_applied) == 0) {
+		const std::uint64_t progress = origin_progress(id);
+		const std::int64_t mark = progress > INT64_MAX ? INT64_MAX : static_cast<std::int64_t>(progress);
+		if (mark > clock_now_us() + mark_ahead_limit_us) {
+			release_mark_lock(s);
+			report_mark_ahead(mark);
+		}
+		raise_generators(s, mark);
+		pg_write_barrier(); // the generators raised before a session sees them applied
+		pg_atomic_write_u32(&s.replicated_applied, 1);
+	}
+	release_mark_lock(s);
+}
+
+} // namespace
+
+void advance_to(pg_atomic_uint64 *last, std::uint64_t floor)
+{
+	std::uint64_t seen = pg_atomic_read_u64(last);
+	while (seen < floor && !pg_atomic_compare_exchange_u64(last, &seen, floor)) {
+	} // `seen` refreshed on failure
+}
+
+ServerState &server_state()
+{
+	if (state == nullptr)
+		attach_later();
+	// the wait events are registered here, where that may raise: the waits for the mark and the clock must not
+	mark_write_wait_event();
+	clock_wait_event();
+	if (pg_atomic_read_u32(&state->replicated_applied) == 0 && !RecoveryInProgress())
+		apply_replicated_mark(*state);
+	pg_read_barrier();
+	return *state;
+}
+
+ServerState &attached_state()
+{
+	if (state == nullptr)
+		attach_later();
+	return *state;
+}
+
+void reserve_generator_state()
+{
+	previous_request_hook = shmem_request_hook;
+	shmem_request_hook = request_memory;
+	previous_startup_hook = shmem_startup_hook;
+	shmem_startup_hook = attach_at_startup;
+}
+
+const char *generator_mode()
+{
+	attached_state();
+	return home == Home::preloaded      ? "shared (preloaded)"
+	       : home == Home::dsm_registry ? "shared (named DSM segment)"
+	                                    : "shared (allocated at first use)";
+}
+
+} // namespace idtypes::pg
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(idtypes_generator_mode);
+
+// Where the server's generator state lives (attaching to it first).
+Datum idtypes_generator_mode(PG_FUNCTION_ARGS) { PG_RETURN_TEXT_P(cstring_to_text(idtypes::pg::generator_mode())); }
+
+} // extern "C"

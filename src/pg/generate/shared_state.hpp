@@ -1,0 +1,77 @@
+// The server's one generator state (src/pg/generate/generators.cpp says where it lives and why there is one), as the
+// files that share it see it: the generators, the durability of the mark and the rebuild of a lost
+// replicated mark (src/pg/replicate/upgrade_rebuild.cpp, whose background workers attach to it too).
+#pragma once
+
+#include "core/high_water.hpp"
+#include "core/scru160.hpp"
+#include "core/tbsl.hpp"
+#include "core/uuid7.hpp"
+#include "pg/common/postgres.hpp"
+#include "pg/generate/mark_file.hpp"
+
+extern "C" {
+#include "port/atomics.h"
+#include "storage/condition_variable.h"
+#include "storage/lwlock.h"
+#include "storage/spin.h"
+}
+
+namespace idtypes::pg {
+
+// The fullrand key. Drawn at first use unless the mark file holds this instance's key; written there before
+// any value made with it is issued (a restart must find the same key: another one could map a new ticket
+// onto a value issued before). A key the file holds is checked first: it may be the key of the server
+// this data directory was copied from (see this_instance()), which a copy must not share.
+enum KeyState : std::uint32_t { key_missing, key_unchecked, key_unsaved, key_saved };
+
+struct ServerState {
+	pg_atomic_uint64 durable_until_us; // IDs may carry times up to here (Unix µs): the mark on disk
+	LWLock mark_lock;                  // held by the one session writing the mark or settling the key
+	int mark_lock_tranche;
+	pg_atomic_uint32 mark_writer_pid; // who holds mark_lock, for the error of a session that gave up waiting
+	ConditionVariable mark_released;  // broadcast when mark_lock is released: wakes the waiting sessions
+	// Under mark_lock. A file that cannot be understood stops generation until a restart; one that could not
+	// be read is read again at each attempt (file_usable).
+	FileState file_state;
+	int file_error_number;
+	int file_layout;
+	WriteFailure logged_failure; // under mark_lock: the write failure last logged (step none after a success)
+	// Whether the generators were raised past the replicated mark (the origin idtypes_high_water) since this
+	// state started or its server left recovery: done once, before any ID is issued outside recovery.
+	pg_atomic_uint32 replicated_applied;
+	// The rebuild of a missing origin (upgrade_rebuild.cpp): the backend running it (0: none), the largest
+	// mark its workers read from the databases' carriers, and how many of them finished.
+	pg_atomic_uint32 rebuild_pid;
+	pg_atomic_uint64 rebuild_max;
+	pg_atomic_uint32 rebuild_done;
+	pg_atomic_uint64 timeid_last_micros;
+	pg_atomic_uint32 timeid_clock_id; // for idtypes.timeid_clock_id = -1; drawn at first use
+	pg_atomic_uint64 uid11_last;
+	pg_atomic_uint64 fullrand_last_ticket;
+	pg_atomic_uint32 fullrand_key_state; // a KeyState, changed under mark_lock
+	high_water::Contents fullrand_key;   // the key and its owner (its mark unused), changed under mark_lock
+	slock_t tbsl_lock;                   // held only around tbsl::step: never waits
+	tbsl::State tbsl;
+	pg_atomic_uint64 tbsl_issued; // TBSLs issued, changed under tbsl_lock: tells a step it was overtaken
+	slock_t scru160_lock;
+	scru160::State scru160;
+	slock_t uuid7_lock; // held only around uuid7::next: a pure step that never waits
+	uuid7::V7 uuid7_last;
+};
+
+// timeid_clock_id before the server's random clock id is drawn.
+inline constexpr std::uint32_t clock_id_not_drawn = 0xFFFFFFFF;
+
+// The state, attached in this process (created by the first process that needs it), and, outside
+// recovery, raised past the replicated mark once (shared_state.cpp): what every generator starts from.
+ServerState &server_state();
+
+// The state, attached in this process (created by the first process that needs it), without applying the
+// replicated mark: for the rebuild's workers. Generators go through server_state() (generators.cpp).
+ServerState &attached_state();
+
+// Raises an atomic "last issued" value to `floor` if it is below (never lowers it).
+void advance_to(pg_atomic_uint64 *last, std::uint64_t floor);
+
+} // namespace idtypes::pg

@@ -1,0 +1,13 @@
+// The fullrand key of uid11_generate_random: drawn once per data directory instance and kept in the mark
+// file (see uid11_random_key.cpp and ServerState's KeyState).
+#pragma once
+
+#include "core/uid11.hpp"
+#include "pg/generate/shared_state.hpp"
+
+namespace idtypes::pg {
+
+// The server's fullrand key, settled and written to the mark file first if need be (raises if it cannot).
+const uid11::FullrandKey &fullrand_key(ServerState &s);
+
+} // namespace idtypes::pg

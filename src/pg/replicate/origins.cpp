@@ -1,0 +1,122 @@
+// Why replication origins carry the replicated mark (and the primary's identity):
+// - One mark for the server, as the generator state is the server's: an origin is server-wide (the shared
+//   catalog pg_replication_origin, progress in shared memory), so every database's sessions write and read
+//   the same mark, whatever the database that generated last. (1.3's per-database row left a database's
+//   row behind its IDs whenever another database's session held the server's mark ahead.)
+// - Core replays it on every standby without the library: replorigin_advance(..., wal_log) writes an
+//   XLOG_REPLORIGIN_SET record that replorigin_redo applies; the progress is kept across restarts (written
+//   at every checkpoint and restartpoint, then WAL replay) and a point-in-time restore replays it up to its
+//   target. The standby needs a free replication state to replay it: max_replication_slots (15 to 17) or
+//   max_active_replication_origins (18 and later) above 0 there too, as their defaults are.
+// - Only the server writes it: the pg_replication_origin_* functions are superuser-only (unless a superuser
+//   grants them); no table grant, schema ownership or pg_write_all_data reaches an origin, and no schema
+//   tool (ORMs' introspection, pg_dump of a database) lists one. The C calls here check no privilege: the
+//   generators write it for any role.
+// - WAL order makes it exact, as the mark file's order does for a restart: the record is inserted (and
+//   flushed) before the mark is published in shared memory, so before any ID past the old mark is issued,
+//   and before the commit of any row holding such an ID; a standby receives WAL in order.
+// - pg_upgrade does not carry origins (nor the mark file): the carriers do (src/pg/replicate/upgrade_carrier.cpp), and a
+//   missing origin is rebuilt from every database's carrier before any ID is issued (upgrade_rebuild.cpp).
+// - The cost: one small WAL record and one WAL flush per write of the mark (reserved 200 ms ahead), beside
+//   the mark file's fsync.
+#include "pg/replicate/origins.hpp"
+
+extern "C" {
+#include "access/xact.h"
+#include "access/xlog.h"
+#include "catalog/pg_replication_origin.h"
+#include "storage/lmgr.h"
+#if PG_VERSION_NUM < 180000
+#include "replication/slot.h"
+#endif
+}
+
+namespace idtypes::pg {
+
+void require_origins()
+{
+#if PG_VERSION_NUM >= 180000
+	constexpr const char *setting = "max_active_replication_origins";
+	const int states = max_active_replication_origins;
+#else
+	constexpr const char *setting = "max_replication_slots";
+	const int states = max_replication_slots;
+#endif
+	// idtypes keeps two origins (the mark and the identity), each in a replication state of its own; a standby
+	// replaying them needs as many (with fewer it stops: PostgreSQL's own PANIC or FATAL)
+	constexpr int needed = 2;
+	if (states >= needed)
+		return;
+	ereport(
+	    ERROR,
+	    (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+	     errmsg("idtypes cannot generate: %s is %d, and idtypes keeps %d replication origins", setting, states, needed),
+	     errdetail("The replicated high-water mark, which keeps a promoted standby above every ID its primary "
+	               "issued, is the replication origin \"%s\"; the identity its standbys must not share is \"%s\".",
+	               mark_origin_name, identity_origin_name),
+	     errhint("Set %s to %d or more (the default is 10; add what subscriptions use) on this server and its "
+	             "standbys, and restart.",
+	             setting, needed)));
+}
+
+OriginId find_origin(const char *name) { return replorigin_by_name(name, true); }
+
+void lock_origins() { LockRelationOid(ReplicationOriginRelationId, RowExclusiveLock); }
+
+void release_origins() { UnlockRelationOid(ReplicationOriginRelationId, RowExclusiveLock); }
+
+void advance_origin(OriginId id, std::uint64_t value, bool go_backward)
+{
+	replorigin_advance(id, static_cast<XLogRecPtr>(value), InvalidXLogRecPtr, go_backward, true);
+	// XactLastRecEnd: the end of the record just inserted by this process
+	XLogFlush(XactLastRecEnd);
+}
+
+std::uint64_t origin_progress(OriginId id)
+{
+	return id == no_origin ? 0 : static_cast<std::uint64_t>(replorigin_get_progress(id, false));
+}
+
+void report_mark_ahead(std::int64_t mark_us)
+{
+	constexpr TimeScale unix_us{0, 1, INT64_MAX};
+	constexpr std::int64_t year_9999_us = 253402300799999999; // shown no later: the date is for humans
+	ereport(ERROR,
+	        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+	         errmsg("the replicated high-water mark, %s, is more than a day ahead of this server's clock",
+	                timestamptz_to_str(timestamptz_of_units(unix_us, mark_us < year_9999_us ? mark_us : year_9999_us))),
+	         errdetail("idtypes refuses to generate rather than date every ID at that mark. The mark is the "
+	                   "progress of the replication origin \"%s\", written by this server or its primary.",
+	                   mark_origin_name),
+	         errhint("Check the clocks of this server and of its primary. If the mark is wrong, a superuser sets it "
+	                 "to the present: SELECT pg_replication_origin_advance('%s', '0/0'::pg_lsn + "
+	                 "(extract(epoch FROM clock_timestamp()) * 1000000)::bigint);",
+	                 mark_origin_name)));
+	pg_unreachable();
+}
+
+namespace {
+constexpr std::uint64_t identity_written = std::uint64_t{1} << 63;
+constexpr std::uint64_t clock_given = std::uint64_t{1} << 62;
+constexpr std::uint64_t machine_given = std::uint64_t{1} << 61;
+} // namespace
+
+std::uint64_t pack_identity(const ReplicatedIdentity &identity)
+{
+	std::uint64_t packed = identity_written;
+	if (identity.has_clock)
+		packed |= clock_given | (identity.clock_id & 0xFFFF);
+	if (identity.has_machine)
+		packed |= machine_given | (std::uint64_t{identity.machine_id & 0xFFFF} << 16);
+	return packed;
+}
+
+ReplicatedIdentity unpack_identity(std::uint64_t progress)
+{
+	const bool written = (progress & identity_written) != 0;
+	return ReplicatedIdentity{written, written && (progress & clock_given) != 0,
+	                          static_cast<unsigned>(progress & 0xFFFF), written && (progress & machine_given) != 0,
+	                          static_cast<unsigned>((progress >> 16) & 0xFFFF)};
+}
+
+} // namespace idtypes::pg

@@ -1,0 +1,18 @@
+// Helpers for formats stored as an 8-byte, pass-by-value unsigned integer (timeid, uid11).
+#pragma once
+
+#include "pg/planner/id_ranges.hpp"
+
+namespace idtypes::pg {
+
+inline std::uint64_t u64_arg(FunctionCallInfo fcinfo, int n) { return DatumGetUInt64(PG_GETARG_DATUM(n)); }
+
+inline int u64_compare(Datum a, Datum b)
+{
+	std::uint64_t x = DatumGetUInt64(a), y = DatumGetUInt64(b);
+	return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+inline double u64_position(Datum id) { return static_cast<double>(DatumGetUInt64(id)); }
+
+} // namespace idtypes::pg
