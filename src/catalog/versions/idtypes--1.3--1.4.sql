@@ -1,0 +1,125 @@
+-- idtypes 1.3 -> 1.4. Every SQL object that 1.4 adds or changes is here as well as in the full script
+-- (generated from src/catalog/); test/upgrade/run.sh proves an updated catalog equals a fresh 1.4 one.
+-- A catalog file that 1.4 adds whole is appended by the Makefile (ADDS_1.3--1.4), as in the full script.
+\echo Use "ALTER EXTENSION idtypes UPDATE TO '1.4'" to load this file. \quit
+
+-- 1.3's replicated mark, the table idtypes_high_water in the extension's schema, becomes the origin
+-- idtypes_high_water (src/catalog/high_water.sql, appended below): the origin is created here first and
+-- advanced to the table's mark when that is ahead (pg_replication_origin_advance also goes back), unless
+-- the row is implausibly far ahead of the clock (1.3's table could be written with ordinary grants: such a
+-- mark is not followed). Then the table goes. Every operator is qualified and every call exact: this runs as
+-- a superuser with the extension's schema, which another role may own, on the search_path.
+SELECT pg_catalog.pg_replication_origin_create(o)
+FROM pg_catalog.unnest(ARRAY['idtypes_high_water', 'idtypes_identity']) AS o
+WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_replication_origin WHERE roname OPERATOR(pg_catalog.=) o);
+SELECT pg_catalog.pg_replication_origin_advance('idtypes_high_water',
+                                                '0/0'::pg_catalog.pg_lsn OPERATOR(pg_catalog.+) t.mark::numeric)
+FROM (SELECT pg_catalog.max(mark) AS mark FROM idtypes_high_water) AS t
+WHERE t.mark::numeric OPERATOR(pg_catalog.>) COALESCE((pg_catalog.pg_replication_origin_progress('idtypes_high_water', false)
+                         OPERATOR(pg_catalog.-) '0/0'::pg_catalog.pg_lsn), 0::numeric)
+  AND t.mark OPERATOR(pg_catalog.<=) ((pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
+                                       OPERATOR(pg_catalog.*) 1000000::float8)::bigint OPERATOR(pg_catalog.+) 86400000000::bigint);
+DROP TABLE idtypes_high_water;
+
+-- idtypes_identity() gains the primary's identity as seen by a standby (src/catalog/identity.sql, appended
+-- below): its OUT columns change, so it is made again.
+DROP FUNCTION idtypes_identity();
+-- The server's identity (src/pg/identity.cpp): what it generates with, for a fleet to check that no two
+-- nodes share an identity; on a standby, also the identity its primary generates with (replicated), which
+-- the standby refuses to generate with.
+CREATE FUNCTION idtypes_identity(OUT timeid_clock_id integer, OUT timeid_clock_id_source text,
+                                 OUT tbsl_machine_id integer, OUT tbsl_machine_id_source text,
+                                 OUT generator_state text, OUT high_water_mark timestamptz,
+                                 OUT primary_timeid_clock_id integer, OUT primary_tbsl_machine_id integer)
+	RETURNS record
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
+COMMENT ON FUNCTION idtypes_identity() IS 'what this server generates with: timeid clock id (NULL while the random one is not drawn) and tbsl machine id, each with its source (configuration, session, random or default), idtypes_generator_mode(), the high-water mark on disk (NULL before any), and on a standby its primary''s clock id and machine id (NULL elsewhere)';
+
+-- The replicated high-water mark (src/pg/origins.cpp): the progress of the replication origin
+-- idtypes_high_water (Unix µs), one for the server, which every write of the mark advances by a WAL
+-- record that core replays on every standby; a promoted standby, a restored server starts past it. Beside
+-- it the origin idtypes_identity: the identity the primary generates with, which its standbys refuse to
+-- share (src/pg/identity.cpp). Origins are the server's, not a database's: created here when missing,
+-- left by DROP EXTENSION (other databases use them); only superusers can change or drop one.
+SELECT pg_catalog.pg_replication_origin_create(o)
+FROM pg_catalog.unnest(ARRAY['idtypes_high_water', 'idtypes_identity']) AS o
+WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_replication_origin WHERE roname OPERATOR(pg_catalog.=) o);
+
+-- What carries the mark across pg_upgrade (src/pg/carrier.cpp), which carries no origin: a one-row
+-- materialized view in a schema of the extension's own, outside the application's schemas. Generators
+-- write the server's mark into it in place (generic WAL); after pg_upgrade the origin is rebuilt from
+-- every database's carrier before any ID is issued. Its query gives the server's mark when it is created
+-- or refreshed. No DML, TRUNCATE or LOCK TABLE applies to a materialized view, and no privilege on it but
+-- its owner's is left, whatever default privileges gave it.
+CREATE SCHEMA idtypes_internal;
+COMMENT ON SCHEMA idtypes_internal IS 'idtypes'' own objects, kept out of the application''s schemas: the carrier of the high-water mark';
+CREATE MATERIALIZED VIEW idtypes_internal.high_water AS
+SELECT COALESCE((pg_catalog.pg_replication_origin_progress('idtypes_high_water', false)
+                 OPERATOR(pg_catalog.-) '0/0'::pg_catalog.pg_lsn)::bigint, 0) AS mark,
+       0::bigint AS writer;
+COMMENT ON MATERIALIZED VIEW idtypes_internal.high_water IS 'the generators'' high-water mark (Unix microseconds), carried across pg_upgrade; written only by the generators';
+DO $$
+DECLARE
+	g record;
+BEGIN
+	FOR g IN
+		SELECT DISTINCT k.kind, a.grantee
+		FROM (SELECT 'SCHEMA' AS kind, nspacl AS acl, nspowner AS owner FROM pg_catalog.pg_namespace
+		      WHERE nspname OPERATOR(pg_catalog.=) 'idtypes_internal'::pg_catalog.name
+		      UNION ALL
+		      SELECT 'TABLE', relacl, relowner FROM pg_catalog.pg_class
+		      WHERE oid OPERATOR(pg_catalog.=) 'idtypes_internal.high_water'::pg_catalog.regclass::pg_catalog.oid) AS k,
+		     pg_catalog.aclexplode(k.acl) AS a
+		WHERE a.grantee OPERATOR(pg_catalog.<>) k.owner
+	LOOP
+		EXECUTE pg_catalog.format('REVOKE ALL ON %s %s FROM %s', g.kind,
+		                          CASE g.kind WHEN 'SCHEMA' THEN 'idtypes_internal' ELSE 'idtypes_internal.high_water' END,
+		                          CASE WHEN g.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid THEN 'PUBLIC'
+		                               ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(g.grantee)) END);
+	END LOOP;
+END
+$$;
+
+-- ==================================================================================== text or NULL
+-- (instantiated for every format: timeid is its name)
+-- T_or_null(text): the ID a text is, read as the type's input function reads it, or NULL where that input
+-- would raise 22P02. It never raises and depends on nothing but its argument, so it is IMMUTABLE: usable
+-- in a generated column, an index expression or a CHECK on every version, where a cast would stop the
+-- statement at the first text that is not an ID (PostgreSQL 15 has no pg_input_is_valid). For text columns
+-- that hold an ID only sometimes, such as atproto record keys (docs/atproto.md).
+CREATE FUNCTION timeid_or_null(text) RETURNS timeid
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION timeid_or_null(text) IS 'the timeid the text is (as its input function reads it), or NULL if it is not one; never raises';
+
+-- ==================================================================================== text or NULL
+-- (instantiated for every format: uid11 is its name)
+-- T_or_null(text): the ID a text is, read as the type's input function reads it, or NULL where that input
+-- would raise 22P02. It never raises and depends on nothing but its argument, so it is IMMUTABLE: usable
+-- in a generated column, an index expression or a CHECK on every version, where a cast would stop the
+-- statement at the first text that is not an ID (PostgreSQL 15 has no pg_input_is_valid). For text columns
+-- that hold an ID only sometimes, such as atproto record keys (docs/atproto.md).
+CREATE FUNCTION uid11_or_null(text) RETURNS uid11
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uid11_or_null(text) IS 'the uid11 the text is (as its input function reads it), or NULL if it is not one; never raises';
+
+-- ==================================================================================== text or NULL
+-- (instantiated for every format: tbsl is its name)
+-- T_or_null(text): the ID a text is, read as the type's input function reads it, or NULL where that input
+-- would raise 22P02. It never raises and depends on nothing but its argument, so it is IMMUTABLE: usable
+-- in a generated column, an index expression or a CHECK on every version, where a cast would stop the
+-- statement at the first text that is not an ID (PostgreSQL 15 has no pg_input_is_valid). For text columns
+-- that hold an ID only sometimes, such as atproto record keys (docs/atproto.md).
+CREATE FUNCTION tbsl_or_null(text) RETURNS tbsl
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION tbsl_or_null(text) IS 'the tbsl the text is (as its input function reads it), or NULL if it is not one; never raises';
+
+-- ==================================================================================== text or NULL
+-- (instantiated for every format: scru160 is its name)
+-- T_or_null(text): the ID a text is, read as the type's input function reads it, or NULL where that input
+-- would raise 22P02. It never raises and depends on nothing but its argument, so it is IMMUTABLE: usable
+-- in a generated column, an index expression or a CHECK on every version, where a cast would stop the
+-- statement at the first text that is not an ID (PostgreSQL 15 has no pg_input_is_valid). For text columns
+-- that hold an ID only sometimes, such as atproto record keys (docs/atproto.md).
+CREATE FUNCTION scru160_or_null(text) RETURNS scru160
+	AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION scru160_or_null(text) IS 'the scru160 the text is (as its input function reads it), or NULL if it is not one; never raises';
