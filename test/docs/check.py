@@ -24,6 +24,8 @@ ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else '.')
 WHAT = sys.argv[2] if len(sys.argv) > 2 else 'all'
 FENCE = re.compile(r'^(\s*)(```+|~~~+)\s*([^`\s]*)')
 SKIP = re.compile(r'^<!--\s*docs-test:\s*skip\b\s*(.*?)\s*-->\s*$')
+EXAMPLES = '**Examples:**'  # the line near a page's top that says where its examples run
+ILLUSTRATIVE = '-- e.g.'  # the first line of an output block that shows an example, not the exact output
 
 
 def pages():
@@ -40,7 +42,7 @@ def rel(path):
 
 
 def blocks(text):
-    """(info string, first line number, body, skip reason) of each fenced block, and the text outside them."""
+    """The fenced blocks (tuples, below) and the text outside them."""
     found, outside = [], []
     lines = text.split('\n')
     i = 0
@@ -51,14 +53,16 @@ def blocks(text):
             i += 1
             continue
         fence, info, start = m.group(2), m.group(3).lower(), i + 1
-        prev = next((l for l in reversed(lines[:i]) if l.strip()), '')
-        skip = SKIP.match(prev.strip())
+        before = next((j for j in range(i - 1, -1, -1) if lines[j].strip()), -1)
+        skip = SKIP.match(lines[before].strip()) if before >= 0 else None
         body = []
         i += 1
         while i < len(lines) and not lines[i].strip().startswith(fence):
             body.append(lines[i])
             i += 1
-        found.append((info, start, '\n'.join(body), skip.group(1) if skip else None))
+        # (info, line of the opening fence, body, skip reason, line of the last non-blank line before the
+        # block, line of the closing fence): lines counted from 1
+        found.append((info, start, '\n'.join(body), skip.group(1) if skip else None, before + 1, i + 1))
         outside.append('')
         i += 1
     return found, '\n'.join(outside)
@@ -132,42 +136,229 @@ def check_readme():
 
 
 def psql(db, *args, stdin=None):
+    env = dict(os.environ, PGTZ='UTC')  # the pages show times in UTC
     return subprocess.run(['psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', db, *args], input=stdin,
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, env=env)
+
+
+def examples_line(page):
+    """The page's one line near its top saying where its examples run: `**Examples:** ...`."""
+    _, outside = blocks(open(page, encoding='utf-8').read())
+    for line in outside.split('\n')[:40]:
+        if line.startswith(EXAMPLES):
+            return line
+    return None
+
+
+def plan(page):
+    """(mode, the page it continues, the tests it names) from the page's examples line, or a reason it has none.
+    Modes: 'fresh' (a new database with idtypes), 'sqled' (a new database with the SQL edition), 'after'."""
+    line = examples_line(page)
+    if line is None:
+        return None, None, [], 'no line starting %s near its top says where its examples run' % EXAMPLES
+    tests = re.findall(r'\btest/[\w./-]+\.(?:sh|py)\b', line)
+    after = re.search(r'the database \[[^\]]*\]\(([^)#\s]+\.md)\)[^.]*\bleaves', line)
+    if after:
+        return 'after', os.path.normpath(os.path.join(os.path.dirname(page), after.group(1))), tests, None
+    if re.search(r'\bSQL edition\b', line) and 'new database' in line:
+        return 'sqled', None, tests, None
+    if 'new database' in line:
+        return 'fresh', None, tests, None
+    return None, None, tests, 'its examples line says neither "a new database" nor "the database [page](page.md) leaves"'
+
+
+def output_blocks(found):
+    """{index of a sql block: (line, the text block right after it)}: only blank lines between the two."""
+    out = {}
+    for i in range(len(found) - 1):
+        if found[i][0] == 'sql' and found[i + 1][0] == 'text' and found[i + 1][4] == found[i][5]:
+            out[i] = found[i + 1]
+    return out
+
+
+def normalized(text):
+    """Output as compared: blank lines, trailing blanks and psql's `(N rows)` footers dropped."""
+    return [l.rstrip() for l in text.split('\n') if l.strip() and not re.match(r'^\(\d+ rows?\)$', l.strip())]
+
+
+def shown_matches(shown, actual):
+    """The shown lines equal the actual ones, `…` in a shown line standing for any text."""
+    if len(shown) != len(actual):
+        return False
+    for s, a in zip(shown, actual):
+        pattern = '.*'.join(re.escape(part) for part in s.split('…'))
+        if not re.fullmatch(pattern, a):
+            return False
+    return True
+
+
+def sql_edition_file():
+    path = os.path.join(ROOT, 'build', 'idtypes_sql.sql')
+    if not os.path.exists(path):  # needs no PostgreSQL: it concatenates SQL
+        subprocess.run(['make', '-s', '-C', ROOT, 'sql-edition'], capture_output=True)
+    return path if os.path.exists(path) else None
+
+
+def new_database(db, mode, page):
+    """A fresh database for a page: idtypes created in it (unless the page creates it), or the SQL edition
+    installed as its page says (`psql -f` into the schema ids, on the search_path). Returns an error or None."""
+    r = psql('postgres', '-c', 'DROP DATABASE IF EXISTS %s' % db, '-c', 'CREATE DATABASE %s' % db)
+    if r.returncode != 0:
+        return r.stderr.strip()
+    if mode == 'sqled':
+        path = sql_edition_file()
+        if path is None:
+            return '`make sql-edition` wrote no build/idtypes_sql.sql'
+        r = psql(db, '-c', 'CREATE SCHEMA ids', '-c', 'ALTER DATABASE %s SET search_path = "$user", public, ids' % db)
+        if r.returncode == 0:
+            env_psql = subprocess.run(['psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-1', '-d', db, '-f', path],
+                                      capture_output=True, text=True,
+                                      env=dict(os.environ, PGOPTIONS='-c search_path=ids -c client_min_messages=warning'))
+            r = env_psql
+        return r.stderr.strip() if r.returncode != 0 else None
+    own_create = any(re.search(r'(?i)\bcreate\s+extension\s+(if\s+not\s+exists\s+)?idtypes\b(?!_)', b[2])
+                     for b in blocks(open(page, encoding='utf-8').read())[0] if b[0] == 'sql')
+    if not own_create:
+        r = psql(db, '-c', 'CREATE EXTENSION idtypes')
+    return r.stderr.strip() if r.returncode != 0 else None
+
+
+MARK = '@@docs-test block %d@@'
+
+
+def run_page(page, db):
+    """Runs the page's sql blocks, in order, in one psql session in DB; checks each output block. One line each."""
+    found, _ = blocks(open(page, encoding='utf-8').read())
+    for info, line, _, reason, _, _ in found:
+        if info == 'sql' and reason is not None:
+            print('skip %s: the sql block at line %d: %s' % (rel(page), line, reason or 'marked skip'))
+    run = [i for i, b in enumerate(found) if b[0] == 'sql' and b[3] is None]
+    script = ''.join("\\echo '%s'\n%s\n;\n" % (MARK % found[i][1], found[i][2]) for i in run)
+    r = psql(db, '-P', 'pager=off', stdin=script)
+    parts = re.split(r'^@@docs-test block (\d+)@@\n', r.stdout, flags=re.M)
+    output = dict(zip((int(n) for n in parts[1::2]), parts[2::2]))
+    if r.returncode == 0:
+        print('ok   %s: its %d sql block(s) run, in order, in one session' % (rel(page), len(run)))
+    else:
+        where = re.findall(r'^@@docs-test block (\d+)@@', r.stdout, flags=re.M)
+        print('FAIL %s: the sql block at line %s: %s' % (rel(page), where[-1] if where else '?',
+                                                        ' '.join(r.stderr.strip().split('\n')[-4:])))
+    shown = output_blocks(found)
+    checked = illustrative = wrong = 0
+    for i in run:
+        if i not in shown:
+            continue
+        text_line, text = shown[i][1], shown[i][2]
+        if text.lstrip().startswith(ILLUSTRATIVE):
+            illustrative += 1
+            continue
+        actual = output.get(found[i][1])
+        if actual is None:
+            continue  # the session stopped before it: reported above
+        checked += 1
+        if not shown_matches(normalized(text), normalized(actual)):
+            wrong += 1
+            print('FAIL %s: the output at line %d is not what the sql block at line %d gives:\n%s' % (
+                rel(page), text_line, found[i][1], '\n'.join('     | ' + l for l in normalized(actual))))
+    if (checked or illustrative) and not wrong:
+        print('ok   %s: %d output block(s) compared with what psql gives, %d marked as an example (%s)'
+              % (rel(page), checked, illustrative, ILLUSTRATIVE))
 
 
 def check_sql():
-    for n, page in enumerate(pages()):
+    """Every page with sql blocks: its examples line, then its blocks in the database it names."""
+    test_sh = open(os.path.join(ROOT, 'scripts', 'test.sh'), encoding='utf-8').read()
+    plans, order = {}, []
+    for page in pages():
         found, _ = blocks(open(page, encoding='utf-8').read())
-        sql = [b for b in found if b[0] == 'sql']
-        for info, line, _, reason in sql:
-            if reason is not None:
-                print('skip %s: the sql block at line %d: %s' % (rel(page), line, reason or 'marked skip'))
-        run = [b for b in sql if b[3] is None]
-        if not run:
+        has_sql = any(b[0] == 'sql' and b[3] is None for b in found)
+        mode, after, tests, why = plan(page)
+        for t in tests:
+            if not os.path.isfile(os.path.join(ROOT, t)):
+                print('FAIL %s: it names the test %s, which does not exist' % (rel(page), t))
+            elif t not in test_sh and os.path.basename(t) not in test_sh:
+                print('FAIL %s: it names the test %s, which scripts/test.sh does not run' % (rel(page), t))
+            else:
+                print('ok   %s: the test it names, %s, exists and scripts/test.sh runs it' % (rel(page), t))
+        if not has_sql:
             continue
+        if why:
+            print('FAIL %s: %s' % (rel(page), why))
+            continue
+        plans[page] = (mode, after)
+        order.append(page)
+    # each chain of pages (a page, the pages that continue from it, ...) in one database, in that order
+    done = set()
+    for n, page in enumerate(order):
+        if plans[page][0] == 'after':
+            continue
+        chain, i = [page], 0
+        while i < len(chain):
+            chain += [p for p in order if plans[p] == ('after', chain[i])]
+            i += 1
         db = 'idtypes_docs_%d' % n
-        own_create = any(re.search(r'(?i)\bcreate\s+extension\s+(if\s+not\s+exists\s+)?idtypes\b(?!_)', b[2]) for b in run)
-        r = psql('postgres', '-c', 'DROP DATABASE IF EXISTS %s' % db, '-c', 'CREATE DATABASE %s' % db)
-        if r.returncode == 0 and not own_create:
-            r = psql(db, '-c', 'CREATE EXTENSION idtypes')
-        if r.returncode != 0:
-            print('FAIL %s: a fresh database for its blocks: %s' % (rel(page), r.stderr.strip()))
-            continue
-        script = ''.join("\\echo 'docs-test block at line %d'\n%s\n;\n" % (line, body) for _, line, body, _ in run)
-        r = psql(db, '-o', os.devnull, '-P', 'pager=off', stdin=script)
-        if r.returncode == 0:
-            print('ok   %s: its %d sql block(s) run' % (rel(page), len(run)))
+        err = new_database(db, plans[page][0], page)
+        if err:
+            print('FAIL %s: a new database for its examples: %s' % (rel(page), err))
         else:
-            where = re.findall(r'docs-test block at line (\d+)', r.stdout)
-            print('FAIL %s: the sql block at line %s: %s' % (rel(page), where[-1] if where else '?',
-                                                            ' '.join(r.stderr.strip().split('\n')[-4:])))
+            for p in chain:
+                run_page(p, db)
+        done.update(chain)
         psql('postgres', '-c', 'DROP DATABASE IF EXISTS %s' % db)
+    for page in order:
+        if page not in done:
+            print('FAIL %s: it continues from %s, which has no sql block to run or is not a page'
+                  % (rel(page), rel(plans[page][1])))
 
 
-if WHAT in ('links', 'all'):
-    check_readme()
-    check_links()
+def check_shared_facts():
+    """The facts README.md and docs/ share, against the server: each type's storage size (README's tables,
+    docs/clients.md's binary formats), each setting's default and range (docs/operations.md, README)."""
+    db = 'idtypes_docs_facts'
+    r = psql('postgres', '-c', 'DROP DATABASE IF EXISTS %s' % db, '-c', 'CREATE DATABASE %s' % db)
+    r = psql(db, '-At', '-F', '|', '-c', 'CREATE EXTENSION idtypes', '-c',
+             "SELECT typname, typlen FROM pg_type WHERE typname IN ('timeid', 'tbsl', 'uid11', 'scru160')")
+    psql('postgres', '-c', 'DROP DATABASE IF EXISTS %s' % db)
+    sizes = dict(l.split('|') for l in r.stdout.split())
+    if r.returncode != 0 or len(sizes) != 4:
+        print('FAIL the sizes of the types, from pg_type: %s' % r.stderr.strip())
+        return
+    bad = []
+    readme = open(os.path.join(ROOT, 'README.md'), encoding='utf-8').read()
+    clients = open(os.path.join(ROOT, 'docs', 'clients.md'), encoding='utf-8').read()
+    told = [('README.md', m.group(1), m.group(2)) for m in re.finditer(r'^\| `(\w+)` \|.*?\| (\d+) bytes \|', readme, re.M)]
+    told += [('docs/clients.md', m.group(1), m.group(2)) for m in re.finditer(r'^\| `(\w+)` \| (\d+)[,| ]', clients, re.M)]
+    for where, typ, n in told:
+        if typ not in sizes:
+            bad.append('%s names a type %s the extension does not have' % (where, typ))
+        elif sizes[typ] != n:
+            bad.append('%s says %s is %s bytes; pg_type says %s' % (where, typ, n, sizes[typ]))
+    for typ in sizes:
+        if not any(t == typ for w, t, _ in told if w == 'README.md'):
+            bad.append("README.md's tables do not give the size of %s" % typ)
+    r = psql('postgres', '-At', '-F', '|', '-c', "LOAD 'idtypes'", '-c',
+             "SELECT name, boot_val, coalesce(unit, ''), coalesce(min_val, ''), coalesce(max_val, '') FROM pg_settings WHERE name LIKE 'idtypes.%'")
+    settings = {l.split('|')[0]: l.split('|')[1:] for l in r.stdout.split('\n') if l}
+    ops = open(os.path.join(ROOT, 'docs', 'operations.md'), encoding='utf-8').read()
+    for name, (boot, unit, lo, hi) in settings.items():
+        m = re.search(r'^\| `%s` \| ([^|]*) \|' % re.escape(name), ops, re.M)
+        shown = m.group(1).strip().strip('`') if m else None
+        want = boot + ((' ' + unit) if unit else '')
+        if shown is None:
+            bad.append("docs/operations.md's table of settings has no row for %s" % name)
+        elif shown != want:
+            bad.append('docs/operations.md says the default of %s is %s; pg_settings says %s' % (name, shown, want))
+        for where, text in (('README.md', readme), ('docs/operations.md', ops)):
+            for a, b in re.findall(r'`%s`[^.|]*?\((-?\d+)\.\.(\d+)\)' % re.escape(name), text):
+                if lo and (int(a) < int(lo) or b != hi):
+                    bad.append('%s gives %s the range %s..%s; pg_settings says %s..%s' % (where, name, a, b, lo, hi))
+    for b in bad:
+        print('FAIL %s' % b)
+    if not bad:
+        print('ok   README.md and docs/ agree with the server and each other: %d type sizes, %d settings'
+              % (len(told), len(settings)))
+
+
 def check_inventory():
     """docs/operations.md names every setting idtypes defines (pg_settings, and the hidden test setting)."""
     ops = open(os.path.join(ROOT, 'docs', 'operations.md'), encoding='utf-8').read()
@@ -184,6 +375,10 @@ def check_inventory():
         print('ok   docs/operations.md names every setting idtypes defines (%d): %s' % (len(names), ' '.join(names)))
 
 
+if WHAT in ('links', 'all'):
+    check_readme()
+    check_links()
 if WHAT in ('sql', 'all'):
     check_inventory()
+    check_shared_facts()
     check_sql()
