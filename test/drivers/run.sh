@@ -4,6 +4,7 @@
 #   pgjdbc, plain JDBC (JdbcRound.java)             pgx v4 (pgx_round.go)
 #   asyncpg (asyncpg_round.py)                      SQLAlchemy 1.4 ORM (sqlalchemy_round.py)
 #   Django 3.2 ORM with a migration (django_round.py, app idtypes_django/)
+#   docs/clients.md's SQLAlchemy and Alembic snippets as the page shows them (docs_snippets.py)
 # Per client and type: inserts with parameters (and with the column DEFAULT), reads back, `= ANY`, `^@`,
 # `<@ tstzrange($1, $2)` from the client's timestamps, keyset pagination over all pages, and binary formats
 # where the client speaks them (see each program's head). The IDs come from samples.sql.
@@ -28,7 +29,7 @@ case $mode in all | binary) ;; *) echo "usage: $0 [all|binary]" >&2; exit 2 ;; e
 python=/usr/bin/python3
 packages=(golang-go golang-github-jackc-pgx-v4-dev python3-asyncpg)
 [ "$mode" = all ] && packages+=(python3-psycopg default-jdk-headless libpostgresql-jdbc-java libjunixsocket-java
-	python3-psycopg2 python3-sqlalchemy python3-django)
+	python3-psycopg2 python3-sqlalchemy python3-django python3-alembic)
 apt_out=$(install_missing "${packages[@]}" 2>&1) || { echo "FAIL installing ${packages[*]}"; printf '%s\n' "$apt_out" | tail -20; exit 1; }
 if [ "$mode" = all ]; then
 	npm ci --no-audit --no-fund --silent >/dev/null 2>&1 || npm ci --no-audit --no-fund || { echo "FAIL npm ci"; exit 1; }
@@ -58,6 +59,7 @@ if [ "$mode" = all ]; then
 	client jdbc java_build java -cp "$jdbc_classes:$jdbc_classpath" JdbcRound
 	client sqlalchemy : "$python" sqlalchemy_round.py
 	client django : "$python" django_round.py
+	client docs-snippets : "$python" docs_snippets.py
 fi
 client pgx go_build "$tmp/pgx_round" "$mode"
 client asyncpg : "$python" asyncpg_round.py "$mode"
