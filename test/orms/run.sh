@@ -4,6 +4,7 @@
 #   Drizzle: drizzle-orm + drizzle-kit (drizzle.mjs, drizzle/)   TypeORM (typeorm.mjs, typeorm/)
 #   Prisma 7 + @prisma/adapter-pg (prisma.mjs, prisma/)          Kysely (kysely.mjs)    Knex (knex.mjs)
 #   ActiveRecord 6.1 (activerecord_round.rb, activerecord/)      GORM v1 (gorm/)
+#   docs/clients.md's Drizzle snippet as the page shows it (drizzle_docs.mjs)
 # Per tool: the tool's own migration makes one table per type, read back or dumped and checked to be
 # unchanged by the tool's next migration; then per type the round of the drivers (test/drivers): explicit
 # IDs and the column DEFAULT (RETURNING), reads, `=`, `IN`, `= ANY(array)`, `^@`, `<@ tstzrange` from the
@@ -54,6 +55,7 @@ gorm_build() {
 }
 
 client drizzle : node_modules/.bin/tsx drizzle.mjs "$tmp"
+client drizzle-docs : node_modules/.bin/tsx drizzle_docs.mjs "$tmp"
 client typeorm : node --no-deprecation typeorm.mjs # pg warns of TypeORM's queries overlapping in migrations
 client prisma prisma_generate node_modules/.bin/tsx prisma.mjs "$tmp"
 client kysely : node kysely.mjs
