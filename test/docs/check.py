@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
 """The docs as a user meets them: every ```sql block of README.md, CONTRIBUTING.md, CHANGELOG.md, BENCHMARKS.md, docs/*.md
-and docs/internals/*.md runs, and every relative link resolves.
+and docs/internals/*.md runs, what they show as output is what psql prints, and every relative link resolves.
 
-- SQL: per page, in a fresh database of the running cluster (PGHOST etc.), as its superuser, the page's
-  ```sql blocks in order in one psql session (ON_ERROR_STOP), each announced by its line number. The database
-  has `CREATE EXTENSION idtypes` done first, unless the page itself runs `CREATE EXTENSION idtypes`. A block
-  with another info string (```text, ```sh, ```conf, ```plpgsql for SQL that needs another server: Citus, a
-  remote node, the SQL edition) is not run; a ```sql block right after a line `<!-- docs-test: skip REASON -->`
+- SQL: a page with ```sql blocks says where they run in a line near its top starting **Examples:** (EXAMPLES):
+  "a new database" (idtypes created first, unless the page itself runs `CREATE EXTENSION idtypes`), "a new
+  database with the SQL edition" (build/idtypes_sql.sql, from `make sql-edition`, run by `psql -1 -f` into the
+  schema ids, which the database's search_path then holds), or "the database [page](page.md) leaves" (that
+  page first, then this one, in the same database). The blocks run in order in one psql session
+  (ON_ERROR_STOP, as the cluster's superuser, PGHOST etc.), each announced by its line number. A ```text
+  block right after a ```sql block (blank lines between) is its output, compared with what psql printed
+  (blank lines and `(N rows)` footers aside; `…` in a shown line stands for any text), unless its first line
+  starts with `-- e.g.` (ILLUSTRATIVE). Every test/….sh or .py the line names exists and scripts/test.sh runs
+  it. A block with another info string (```text, ```sh, ```conf, ```plpgsql for SQL that needs another
+  server: Citus, a remote node) is not run; a ```sql block right after a line `<!-- docs-test: skip REASON -->`
   is reported as skipped, with the reason.
 - Links: every [text](target) and <a href> whose target is not a URL: the file exists (relative to the
   page) and its #anchor is a heading of that file (GitHub's slugs) or of the page itself.
-- docs/operations.md names every setting of pg_settings named idtypes.% (and the hidden test setting).
+- docs/operations.md names every setting of pg_settings named idtypes.% (and the hidden test setting); the facts
+  README.md and docs/ share match the server: each type's size, each setting's default and range.
 - The README: at most 1,500 words of text (as `wc -w` counts them) and a link to every page of docs/.
 Prints one line per check: `ok ...`, `FAIL ...` or `skip ...`. Usage: check.py ROOT [links|sql|all]
 """
@@ -18,7 +25,6 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 
 ROOT = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else '.')
 WHAT = sys.argv[2] if len(sys.argv) > 2 else 'all'
@@ -135,8 +141,8 @@ def check_readme():
         print('ok   README.md links every page of docs/, CONTRIBUTING.md, CHANGELOG.md and BENCHMARKS.md (%d)' % (len(pages()) - 1))
 
 
-def psql(db, *args, stdin=None):
-    env = dict(os.environ, PGTZ='UTC')  # the pages show times in UTC
+def psql(db, *args, stdin=None, **env):
+    env = dict(os.environ, PGTZ='UTC', **env)  # the pages show times in UTC
     return subprocess.run(['psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', db, *args], input=stdin,
                           capture_output=True, text=True, env=env)
 
@@ -210,11 +216,8 @@ def new_database(db, mode, page):
         if path is None:
             return '`make sql-edition` wrote no build/idtypes_sql.sql'
         r = psql(db, '-c', 'CREATE SCHEMA ids', '-c', 'ALTER DATABASE %s SET search_path = "$user", public, ids' % db)
-        if r.returncode == 0:
-            env_psql = subprocess.run(['psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-1', '-d', db, '-f', path],
-                                      capture_output=True, text=True,
-                                      env=dict(os.environ, PGOPTIONS='-c search_path=ids -c client_min_messages=warning'))
-            r = env_psql
+        if r.returncode == 0:  # as the page's `psql -f`: the edition's schema alone on the path, one transaction
+            r = psql(db, '-1', '-f', path, PGOPTIONS='-c search_path=ids -c client_min_messages=warning')
         return r.stderr.strip() if r.returncode != 0 else None
     own_create = any(re.search(r'(?i)\bcreate\s+extension\s+(if\s+not\s+exists\s+)?idtypes\b(?!_)', b[2])
                      for b in blocks(open(page, encoding='utf-8').read())[0] if b[0] == 'sql')
