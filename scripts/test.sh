@@ -161,6 +161,8 @@ version_suites() {
 	log "PostgreSQL $v: the SQL edition: installs, suite, both editions compared, generators, failover, dump, moves"
 	if [ "$v" = 15 ]; then set -- 100000 full; else set -- 1000 lean; fi # cross-check size, standby and dump on 15
 	checks "$ROOT/test/sql_edition/run.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)" "$@"
+	log "PostgreSQL $v: both editions on one server, preloaded and not; docs/sql-edition.md top to bottom"
+	checks "$ROOT/test/sql_edition/both.sh"
 	if [ "$v" = 15 ]; then
 		log "a database with every type dumped from 15, to be restored into the newer versions"
 		checks "$ROOT/test/dump/run.sh" dump "$dump_dir"

@@ -279,3 +279,64 @@ FROM id_types,
 ORDER BY t;
 RESET plan_cache_mode;
 RESET enable_partition_pruning;
+
+-- Backfill: with since, the steps from the one holding it up to now() are made too (then ahead after
+-- it); rows of those times land in them; a second run finds them; a since after now() changes nothing.
+-- (Hours, not days, back from now(): the session's time zone keeps summer time, a day of which is not 24 hours.)
+CREATE TABLE bf (id tbsl NOT NULL) PARTITION BY RANGE (id);
+BEGIN;
+SELECT r.action, relative_name(r.partition) FROM idtypes_maintain_partitions('bf', '1 day', 1, NULL, now() - interval '72 hours') r;
+SELECT count(*) AS second_run FROM idtypes_maintain_partitions('bf', '1 day', 1, NULL, now() - interval '72 hours');
+SELECT count(*) AS since_later FROM idtypes_maintain_partitions('bf', '1 day', 3, NULL, now() + interval '100 hours') WHERE action = 'created';
+INSERT INTO bf VALUES (tbsl_min(now() - interval '72 hours')), (tbsl_min(now() - interval '48 hours')) RETURNING relative_name(tableoid::regclass::text);
+COMMIT;
+-- months: from the month holding since (UTC), each a month
+CREATE TABLE bf_months (id uid11 NOT NULL) PARTITION BY RANGE (id);
+BEGIN;
+SELECT count(*) FILTER (WHERE action = 'created') AS created,
+	count(*) = (SELECT (extract(year FROM u) * 12 + extract(month FROM u)) - (extract(year FROM s) * 12 + extract(month FROM s)) + 1
+		FROM (SELECT now() AT TIME ZONE 'UTC' AS u, (now() - interval '5 months') AT TIME ZONE 'UTC' AS s) x) AS one_per_month
+FROM idtypes_maintain_partitions('bf_months', '1 month', 0, NULL, now() - interval '5 months');
+SELECT min(lo) AT TIME ZONE 'UTC' = date_trunc('month', (now() - interval '5 months') AT TIME ZONE 'UTC') AS from_since_month,
+	bool_and(hi AT TIME ZONE 'UTC' = (lo AT TIME ZONE 'UTC') + interval '1 month') AS months
+FROM partition_times('bf_months');
+COMMIT;
+-- refused: partitions the same run would drop, too many steps, an infinite time
+SELECT * FROM idtypes_maintain_partitions('bf', '1 day', 1, '48 hours', now() - interval '72 hours');
+SELECT * FROM idtypes_maintain_partitions('bf', '1 minute', 0, NULL, now() - interval '200 hours');
+SELECT * FROM idtypes_maintain_partitions('bf', '1 day', 1, NULL, '-infinity');
+
+-- Another role's table: making partitions runs code of its owner, here a CHECK of a domain over the key's
+-- type that calls the owner's function, which tries to make the owner superuser. A superuser running it is
+-- refused, as itself and after SET ROLE to the owner (the owner's code could SET ROLE back), before any of
+-- that code runs; the owner, logged in as itself, maintains its table, its code running with its rights.
+SELECT current_user AS superuser \gset
+CREATE ROLE regress_partitions_owner LOGIN;
+GRANT CREATE ON SCHEMA public TO regress_partitions_owner;
+SET ROLE regress_partitions_owner;
+CREATE TABLE ran_as (who text);
+CREATE FUNCTION escalate(v timeid) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+	INSERT INTO public.ran_as VALUES (current_user);
+	BEGIN
+		ALTER ROLE regress_partitions_owner SUPERUSER;
+	EXCEPTION WHEN insufficient_privilege THEN
+		NULL;
+	END;
+	RETURN true;
+END $$;
+CREATE DOMAIN owned_id AS timeid CHECK (public.escalate(VALUE));
+CREATE TABLE owned (id owned_id NOT NULL) PARTITION BY RANGE (id);
+RESET ROLE;
+SELECT * FROM idtypes_maintain_partitions('owned', '1 day', 1);
+SET ROLE regress_partitions_owner;
+SELECT * FROM idtypes_maintain_partitions('owned', '1 day', 1);
+RESET ROLE;
+SELECT (SELECT count(*) FROM ran_as) AS owner_code_ran, rolsuper FROM pg_roles WHERE rolname = 'regress_partitions_owner';
+\c - regress_partitions_owner
+SELECT count(*) AS created FROM idtypes_maintain_partitions('owned', '1 day', 1) WHERE action = 'created';
+SELECT who, count(*) > 0 AS ran FROM ran_as GROUP BY who;
+\c - :superuser
+SELECT rolsuper FROM pg_roles WHERE rolname = 'regress_partitions_owner';
+DROP OWNED BY regress_partitions_owner;
+DROP ROLE regress_partitions_owner;

@@ -13,8 +13,17 @@
 -- Written in PL/pgSQL: a handful of catalog statements per run, nothing that needs C. The extension's schema
 -- is the installer's choice, so its functions are found from the partition key's type (they live in its schema), and
 -- search_path is pinned so that no object of the caller's can stand in for a built-in one.
+-- The owner's code: making a partition runs code of the table's owner (a domain over the key's type
+-- checks each bound; the parent's defaults, indexes, triggers are copied), with the caller's rights.
+-- PostgreSQL's own maintenance (VACUUM, REINDEX) switches to the owner in a security-restricted
+-- operation, which SQL cannot enter; SET ROLE is no substitute (the owner's code could SET ROLE back to a
+-- session user's role). So a run goes ahead only where that code can gain nothing: the caller is the
+-- owner, both as the current role and as the role the session logged in as (SET ROLE and SET SESSION
+-- AUTHORIZATION leave the login role, which the owner's code could return to), or the owner is a
+-- superuser (its code has every right already). Anything else is refused (42501) before the table is read.
+-- Upgrades from 1.4 drop the 4-argument form first (1.5 added `since`) and take this file whole.
 CREATE FUNCTION idtypes_maintain_partitions(parent regclass, step interval, ahead integer DEFAULT 4,
-	keep interval DEFAULT NULL)
+	keep interval DEFAULT NULL, since timestamptz DEFAULT NULL)
 RETURNS TABLE (action text, partition text)
 LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp
 AS $function$
@@ -31,6 +40,10 @@ DECLARE
 	with_time boolean;     -- partition names carry the time of day
 	now_utc timestamp := now() AT TIME ZONE 'UTC';
 	first bigint;          -- index of the step holding now(): in months, or in steps of step_seconds
+	back bigint := 0;      -- steps before it to create (since)
+	since_utc timestamp := since AT TIME ZONE 'UTC';
+	owner_oid oid;
+	owner_name name;
 	bound_lo timestamp;
 	bound_hi timestamp;
 	lo text;
@@ -51,10 +64,20 @@ BEGIN
 	END IF;
 
 	-- The parent: partitioned by RANGE on one column of an idtypes type.
-	SELECT n.nspname, c.relname, coalesce(' TABLESPACE ' || quote_ident(s.spcname), '')
-	INTO parent_nsp, parent_name, tablespace
+	SELECT n.nspname, c.relname, coalesce(' TABLESPACE ' || quote_ident(s.spcname), ''), c.relowner, c.relowner::regrole::name
+	INTO parent_nsp, parent_name, tablespace, owner_oid, owner_name
 	FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace LEFT JOIN pg_tablespace s ON s.oid = c.reltablespace
 	WHERE c.oid = parent;
+	-- Who runs it (see above): the owner, logged in as it; or anyone, for a superuser's table.
+	IF owner_oid IS NOT NULL AND NOT (SELECT r.rolsuper FROM pg_roles r WHERE r.oid = owner_oid)
+	   AND NOT (owner_name = current_user
+	            AND owner_oid = (SELECT a.usesysid FROM pg_stat_get_activity(pg_backend_pid()) a)) THEN
+		RAISE EXCEPTION 'only the owner of table %, logged in as %, may maintain its partitions', parent, quote_ident(owner_name)
+			USING ERRCODE = 'insufficient_privilege',
+			DETAIL = 'Making partitions runs code of the table''s owner (a CHECK of a domain over the key''s type, the copied defaults and indexes) with the rights of the role running it.',
+			HINT = format('Connect as %I to run it (pg_cron: a job scheduled by %I). SET ROLE and SET SESSION AUTHORIZATION are not enough: the owner''s code could set them back.',
+			              owner_name, owner_name);
+	END IF;
 	SELECT CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END INTO key_type
 	FROM pg_partitioned_table p
 	JOIN pg_attribute a ON a.attrelid = p.partrelid AND a.attnum = p.partattrs[0]
@@ -104,6 +127,27 @@ BEGIN
 	IF keep < interval '0' THEN
 		RAISE EXCEPTION 'keep must not be negative (%)', keep USING ERRCODE = 'invalid_parameter_value';
 	END IF;
+	-- since: the steps from the one holding it up to now() as well (a backfill); none when it is later.
+	IF since IS NOT NULL AND since < now() THEN
+		IF NOT isfinite(since) THEN
+			RAISE EXCEPTION 'since must be a finite time, not %', since USING ERRCODE = 'invalid_parameter_value';
+		END IF;
+		IF keep IS NOT NULL AND since < now() - keep THEN
+			RAISE EXCEPTION 'since is older than now() - keep: its partitions would be dropped in the same run'
+				USING ERRCODE = 'invalid_parameter_value', HINT = 'Give a later since, or a longer keep.';
+		END IF;
+		IF step_months <> 0 THEN
+			back := first - floor(((extract(year FROM since_utc) - 1970) * 12 + extract(month FROM since_utc) - 1) / step_months)
+				* step_months;
+			back := back / step_months;
+		ELSE
+			back := first - floor(extract(epoch FROM since_utc - timestamp '1970-01-05') / step_seconds);
+		END IF;
+		IF back > 10000 THEN
+			RAISE EXCEPTION 'since is % steps before now(), at most 10000', back
+				USING ERRCODE = 'invalid_parameter_value', HINT = 'Give a longer step, or run it for parts of the time, latest first.';
+		END IF;
+	END IF;
 
 	-- One run at a time per parent: SHARE UPDATE EXCLUSIVE conflicts with itself (and with VACUUM, ANALYZE,
 	-- CREATE INDEX CONCURRENTLY on the parent), not with reads or writes. A second run waits here, then
@@ -121,8 +165,8 @@ BEGIN
 	                                               '^FOR VALUES FROM \((.*)\) TO \((.*)\)$')) v) AS b) bb
 	WHERE i.inhparent = parent AND pg_get_expr(k.relpartbound, k.oid) <> 'DEFAULT';
 
-	-- Create: the step holding now() and `ahead` steps after it.
-	FOR i IN 0..ahead LOOP
+	-- Create: the step holding now(), `ahead` steps after it, and `back` steps before it.
+	FOR i IN -back..ahead LOOP
 		IF step_months <> 0 THEN
 			bound_lo := timestamp '1970-01-01' + make_interval(months => (first + i * step_months)::integer);
 			bound_hi := bound_lo + make_interval(months => step_months);
@@ -205,5 +249,5 @@ BEGIN
 	END LOOP;
 END
 $function$;
-COMMENT ON FUNCTION idtypes_maintain_partitions(regclass, interval, integer, interval) IS
-	'creates the range partitions of a table partitioned by an idtypes column for the step holding now() and ahead steps after it (bounds T_min of UTC step boundaries); with keep, drops those wholly older than now() - keep';
+COMMENT ON FUNCTION idtypes_maintain_partitions(regclass, interval, integer, interval, timestamptz) IS
+	'creates the range partitions of a table partitioned by an idtypes column for the step holding now() and ahead steps after it (with since, from the step holding since; bounds T_min of UTC step boundaries); with keep, drops those wholly older than now() - keep; run by the table''s owner';

@@ -288,9 +288,52 @@ END $$;
 -- its commit flushes the record); with synchronous_commit off a crash could lose the record while IDs of
 -- the block are out, so the transaction commits with a flush (`local`): set here, outside the
 -- subtransaction, which would undo it.
+-- How long tbsl's reservation waits for a clock behind its last TBSL, in milliseconds, from the two settings
+-- the native edition reads for it, read the same way; NULL when it refuses at once. The settings are the
+-- session's own choice for its own IDs (any role may SET them, natively too), so the edition reads them,
+-- and only them: nothing that names an identity. Where the native library is loaded (preloaded, or by a
+-- native call earlier in the session) they are real settings, shown with a unit ('1s', '500ms', '1min');
+-- elsewhere they are placeholders holding whatever text was SET. Either way: idtypes.clock_backward is
+-- 'wait' (default) or 'error', in any case; idtypes.clock_backward_max_wait is 0..60000 ms, a number (ms)
+-- or a number with a time unit (us, ms, s, min, h, d, as PostgreSQL reads it; through the interval input,
+-- which reads those units), default 1000. Anything else is refused (22023, PostgreSQL's wording), by tbsl
+-- only, as the native edition refuses it at SET.
+CREATE FUNCTION idtypes_sql_clock_wait() RETURNS int
+LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
+DECLARE
+	backward pg_catalog.text := pg_catalog.lower(pg_catalog.btrim(COALESCE(pg_catalog.current_setting('idtypes.clock_backward', true), '')));
+	raw pg_catalog.text := pg_catalog.btrim(COALESCE(pg_catalog.current_setting('idtypes.clock_backward_max_wait', true), ''));
+	ms numeric;
+BEGIN
+	IF NOT (backward OPERATOR(pg_catalog.=) '' OR backward OPERATOR(pg_catalog.=) 'wait' OR backward OPERATOR(pg_catalog.=) 'error') THEN
+		RAISE EXCEPTION USING ERRCODE = '22023',
+			MESSAGE = pg_catalog.format('invalid value for parameter "idtypes.clock_backward": "%s"',
+				pg_catalog.current_setting('idtypes.clock_backward', true)),
+			HINT = 'Available values: wait, error.';
+	END IF;
+	IF raw OPERATOR(pg_catalog.=) '' THEN
+		ms := 1000;
+	ELSIF raw OPERATOR(pg_catalog.~) '^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)$' THEN -- a number: milliseconds
+		ms := pg_catalog.round(raw::numeric);
+	ELSE
+		BEGIN
+			ms := pg_catalog.round(EXTRACT(EPOCH FROM raw::pg_catalog.interval) OPERATOR(pg_catalog.*) 1000::numeric);
+		EXCEPTION WHEN data_exception THEN
+			ms := NULL;
+		END;
+	END IF;
+	IF ms IS NULL OR ms OPERATOR(pg_catalog.<) 0::numeric OR ms OPERATOR(pg_catalog.>) 60000::numeric THEN
+		RAISE EXCEPTION USING ERRCODE = '22023',
+			MESSAGE = pg_catalog.format('invalid value for parameter "idtypes.clock_backward_max_wait": "%s"', raw),
+			DETAIL = 'It is a time from 0 to 60000 ms: a number of milliseconds, or a number with a unit (''1s'', ''500ms'').',
+			HINT = 'SET idtypes.clock_backward_max_wait = ''1s'', or RESET it (1000 ms).';
+	END IF;
+	RETURN CASE WHEN backward OPERATOR(pg_catalog.=) 'error' THEN NULL ELSE ms::int END;
+END $$;
+
 -- tbsl carries the real time: when its state is more than a second ahead of the clock (further than
--- concurrent blocks take it), the clock went back: the step waits (idtypes.clock_backward_max_wait ms,
--- default 1000) or, with idtypes.clock_backward = 'error', refuses at once.
+-- concurrent blocks take it), the clock went back: the step waits or refuses, as idtypes_sql_clock_wait()
+-- reads the session's settings.
 CREATE FUNCTION idtypes_sql_reserve(generator int) RETURNS bigint
 LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
@@ -303,9 +346,7 @@ DECLARE
 	state bigint;
 	behind bigint := 0;
 	started pg_catalog.timestamptz;
-	-- (NULLIF would find its = on the search_path: this one is fixed, but every body is written the same way)
-	max_wait int := CASE WHEN pg_catalog.current_setting('idtypes.clock_backward_max_wait', true) OPERATOR(pg_catalog.<>) ''
-		THEN pg_catalog.current_setting('idtypes.clock_backward_max_wait', true)::int END;
+	max_wait int := CASE WHEN generator OPERATOR(pg_catalog.=) 2 THEN pg_idtypes_sql_unbound.idtypes_sql_clock_wait() END;
 	session_states pg_catalog.text[] := ARRAY['idtypes_sql_pg_idtypes_sql_key_timeid', 'idtypes_sql_pg_idtypes_sql_key_tbsl',
 		'idtypes_sql_pg_idtypes_sql_key_uid11', 'idtypes_sql_pg_idtypes_sql_key_scru160'];
 BEGIN
@@ -346,18 +387,16 @@ BEGIN
 			NULL;
 		END;
 		EXIT WHEN behind OPERATOR(pg_catalog.<=) 1000000;
-		IF pg_catalog.current_setting('idtypes.clock_backward', true) OPERATOR(pg_catalog.=) 'error' THEN
+		IF max_wait IS NULL THEN -- idtypes.clock_backward = 'error'
 			RAISE EXCEPTION USING ERRCODE = '55000',
 				MESSAGE = pg_catalog.format('the clock is %s microseconds behind the last TBSL generated', behind),
 				HINT = 'Set idtypes.clock_backward = ''wait'' to wait for the clock instead.';
 		END IF;
 		started := COALESCE(started, pg_catalog.clock_timestamp());
 		IF pg_catalog.clock_timestamp() OPERATOR(pg_catalog.-) started OPERATOR(pg_catalog.>) pg_catalog.make_interval(secs =>
-				COALESCE(max_wait, 1000)::double precision
-				OPERATOR(pg_catalog./) 1000::double precision) THEN
+				max_wait::double precision OPERATOR(pg_catalog./) 1000::double precision) THEN
 			RAISE EXCEPTION USING ERRCODE = '55000',
-				MESSAGE = pg_catalog.format('gave up waiting for the clock after %s ms',
-					COALESCE(max_wait, 1000)),
+				MESSAGE = pg_catalog.format('gave up waiting for the clock after %s ms', max_wait),
 				DETAIL = pg_catalog.format('The clock is %s microseconds behind the last TBSL generated.', behind);
 		END IF;
 		PERFORM pg_catalog.pg_sleep(0.001::double precision);

@@ -4,3 +4,7 @@
 -- This runs as a superuser with the extension's schema, which another role may own, on the search_path:
 -- every operator is qualified and every call exact.
 \echo Use "ALTER EXTENSION idtypes UPDATE TO '1.5'" to load this file. \quit
+
+-- idtypes_maintain_partitions takes `since` (a backfill) and runs only as the table's owner: the 4-argument
+-- form goes, and src/catalog/partitions.sql is taken whole (ADDS_1.4--1.5); every call of 1.4 still works.
+DROP FUNCTION idtypes_maintain_partitions(regclass, interval, integer, interval);
