@@ -1,7 +1,10 @@
 #include "cli/commands.hpp"
 
 #include <cstdio>
+#include <iostream>
 #include <string>
+
+#include <unistd.h>
 
 #include "cli/formats.hpp"
 #include "cli/generate.hpp"
@@ -13,7 +16,12 @@ namespace {
 
 void print(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
 
-void error(const std::string &message) { std::fprintf(stderr, "idtypes: %s\n", message.c_str()); }
+// stdout first, so that `idtypes ... >file 2>&1` keeps the order in which results and errors came
+void error(const std::string &message)
+{
+	std::fflush(stdout);
+	std::fprintf(stderr, "idtypes: %s\n", message.c_str());
+}
 
 std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
@@ -25,7 +33,7 @@ std::string time_of(const Format &f, std::int64_t units)
 // --- reading IDs whose format is not given
 
 struct Reading {
-	const Format *format;
+	const Format *format = nullptr;
 	Id id;
 };
 
@@ -63,12 +71,59 @@ Recognised recognise(std::string_view text)
 	return r;
 }
 
-void report_unrecognised(std::string_view text, const Recognised &r)
+// Where an ID came from: a command-line argument (line 0) or a line of standard input.
+std::string invalid_id(std::string_view text, long line)
 {
-	std::string message = "invalid ID " + quoted(text) + ":";
+	std::string where = line == 0 ? "" : "standard input, line " + std::to_string(line) + ": ";
+	return where + "invalid ID " + quoted(text) + ":";
+}
+
+void report_unrecognised(std::string_view text, long line, const Recognised &r)
+{
+	std::string message = invalid_id(text, line);
 	for (const std::string &reason : r.reasons)
 		message += "\n  " + reason;
 	error(message);
+}
+
+// --- the IDs a command reads
+
+// Its arguments or, when there are none, standard input: one ID per line, the whitespace around it ignored,
+// blank lines skipped. `each(text, line)` (line 0 for an argument) returns an exit status; the first usage
+// error stops the run, otherwise every ID is read and the status is exit_invalid if any ID was invalid.
+template <typename Each>
+int for_each_id(const Args &a, const char *command, Each each)
+{
+	int status = 0;
+	auto take = [&](std::string_view text, long line) {
+		int s = each(text, line);
+		if (s != 0 && status != exit_usage)
+			status = s;
+		return s != exit_usage;
+	};
+	if (!a.positional.empty()) {
+		for (std::string_view text : a.positional)
+			if (!take(text, 0))
+				break;
+		return status;
+	}
+	if (isatty(STDIN_FILENO)) // nothing piped in: a forgotten argument, not IDs to be typed
+		return usage_error(std::string(command) + ": give one or more IDs, or one per line on standard input");
+	std::string line;
+	const char *space = " \t\r\v\f";
+	for (long number = 1; std::getline(std::cin, line); number++) {
+		std::size_t first = line.find_first_not_of(space);
+		if (first == std::string::npos)
+			continue;
+		std::string_view text = std::string_view(line).substr(first, line.find_last_not_of(space) + 1 - first);
+		if (!take(text, number))
+			return status;
+	}
+	if (std::cin.bad()) {
+		std::perror("idtypes: could not read standard input");
+		return exit_invalid;
+	}
+	return status;
 }
 
 std::string spelling_names(const Format &f)
@@ -134,16 +189,12 @@ const Format *the_type(const Args &a, const char *command)
 
 int inspect(const Args &a)
 {
-	if (a.positional.empty())
-		return usage_error("inspect: give one or more IDs");
-	int status = 0;
 	bool first = true;
-	for (std::string_view text : a.positional) {
+	return for_each_id(a, "inspect", [&](std::string_view text, long line) {
 		Recognised r = recognise(text);
 		if (r.readings.empty()) {
-			report_unrecognised(text, r);
-			status = exit_invalid;
-			continue;
+			report_unrecognised(text, line, r);
+			return exit_invalid;
 		}
 		for (const Reading &reading : r.readings) {
 			const Format &f = *reading.format;
@@ -156,8 +207,8 @@ int inspect(const Args &a)
 				out += std::string(field.name) + ": " + field.value + "\n";
 			print(out);
 		}
-	}
-	return status;
+		return 0;
+	});
 }
 
 int gen(const Args &a)
@@ -202,45 +253,82 @@ int gen(const Args &a)
 	return 0;
 }
 
+namespace {
+
+// The form --from names (none: the ID's form is recognised, as by inspect).
+struct Form {
+	const Format *format = nullptr;
+	const Spelling *spelling = nullptr;
+};
+
+// False after the usage error for an unknown form.
+bool from_option(const Args &a, const char *command, Form &from)
+{
+	const std::string_view *name = a.value("from");
+	if (name == nullptr)
+		return true;
+	from.spelling = any_spelling_named(*name, from.format);
+	if (from.spelling == nullptr)
+		usage_error(std::string(command) + ": unknown --from form " + quoted(*name));
+	return from.spelling != nullptr;
+}
+
+// The ID a text holds in that form, or its first reading (there is one today); false after the error.
+bool read_id(std::string_view text, long line, const Form &from, Reading &out)
+{
+	if (from.spelling != nullptr) {
+		out.format = from.format;
+		std::string why;
+		if (from.spelling->read(text, out.id, why) == Read::ok)
+			return true;
+		error(invalid_id(text, line) + "\n  " + from.format->name + " (" + from.spelling->name + "): " + why);
+		return false;
+	}
+	Recognised r = recognise(text);
+	if (r.readings.empty()) {
+		report_unrecognised(text, line, r);
+		return false;
+	}
+	out = r.readings[0];
+	return true;
+}
+
+} // namespace
+
 int convert(const Args &a)
 {
 	const std::string_view *to = a.value("to");
-	if (a.positional.empty() || to == nullptr)
+	if (to == nullptr)
 		return usage_error("convert: give one or more IDs and --to FORM");
-	const Format *from_format = nullptr;
-	const Spelling *from = nullptr;
-	if (const std::string_view *name = a.value("from")) {
-		from = any_spelling_named(*name, from_format);
-		if (from == nullptr)
-			return usage_error("convert: unknown --from form " + quoted(*name));
-	}
-	int status = 0;
-	for (std::string_view text : a.positional) {
-		Reading reading{from_format, {}};
-		if (from != nullptr) {
-			std::string why;
-			if (from->read(text, reading.id, why) != Read::ok) {
-				error("invalid ID " + quoted(text) + ":\n  " + from_format->name + " (" + from->name + "): " + why);
-				status = exit_invalid;
-				continue;
-			}
-		} else {
-			Recognised r = recognise(text);
-			if (r.readings.empty()) {
-				report_unrecognised(text, r);
-				status = exit_invalid;
-				continue;
-			}
-			reading = r.readings[0];
-		}
+	Form from;
+	if (!from_option(a, "convert", from))
+		return exit_usage;
+	return for_each_id(a, "convert", [&](std::string_view text, long line) {
+		Reading reading;
+		if (!read_id(text, line, from, reading))
+			return exit_invalid;
 		const Format &f = *reading.format;
 		const Spelling *target = spelling_named(f, *to);
 		if (target == nullptr)
 			return usage_error("convert: a " + std::string(f.name) + " has no form " + quoted(*to) +
 			                   "; its forms: " + spelling_names(f));
 		print(target->write(reading.id) + "\n");
-	}
-	return status;
+		return 0;
+	});
+}
+
+int time(const Args &a)
+{
+	Form from;
+	if (!from_option(a, "time", from))
+		return exit_usage;
+	return for_each_id(a, "time", [&](std::string_view text, long line) {
+		Reading reading;
+		if (!read_id(text, line, from, reading))
+			return exit_invalid;
+		print(time_of(*reading.format, reading.format->units(reading.id)) + "\n");
+		return 0;
+	});
 }
 
 int range(const Args &a)

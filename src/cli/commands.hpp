@@ -25,6 +25,7 @@ struct Command {
 int inspect(const Args &args);
 int gen(const Args &args);
 int convert(const Args &args);
+int time(const Args &args);
 int range(const Args &args);
 
 } // namespace idtypes::cli

@@ -6,6 +6,10 @@
 
 #include "cli/commands.hpp"
 
+#ifndef IDTYPES_VERSION // the extension's version, from idtypes.control (CMakeLists.txt)
+#error "IDTYPES_VERSION is not defined"
+#endif
+
 namespace {
 
 using namespace idtypes::cli;
@@ -18,6 +22,8 @@ read, made and converted by the same code as the extension, with no database.
   idtypes inspect ID...
       Recognise each ID's format and print its canonical text, its time (RFC 3339, UTC, at the
       format's precision) and its fields. timeids may be written dashed, scru160s in hex.
+  idtypes time ID... [--from FORM]
+      Print each ID's time alone, one per line, as inspect prints it.
   idtypes gen TYPE [-n N] [--machine M] [--sequenced] [--clock-id C]
       Print N new IDs (default 1), one per line, strictly increasing. TYPE: tbsl, timeid, uid11,
       xid (uid11's xid profile, what uid11_generate() makes; the same as uid11) or scru160.
@@ -35,6 +41,11 @@ read, made and converted by the same code as the extension, with no database.
       tstzrange(T1, T2). A missing end is unbounded.
   idtypes range TYPE --at T
       The lowest and highest ID at that instant, truncated to the format's precision (T_min / T_max).
+  idtypes --version
+      The version of idtypes the tool was built from.
+
+inspect, time and convert read the IDs from standard input when none are given: one per line, the
+whitespace around it ignored, blank lines skipped; an invalid one is reported with its line number.
 
 Times are RFC 3339, e.g. 2024-07-19T09:40:46.481Z or 2024-07-19T11:40:46+02:00. range prints two
 lines, lowest first; when no ID matches they are reversed (lo above hi, as the SQL functions give)
@@ -46,6 +57,7 @@ Exit status: 0 success, 1 an invalid ID, prefix or time (the reason is the SQL e
 
 const Command commands[] = {
     {"inspect", {}, inspect},
+    {"time", {{"from", 0, true}}, time},
     {"gen", {{"count", 'n', true}, {"machine", 0, true}, {"sequenced", 0, false}, {"clock-id", 0, true}}, gen},
     {"convert", {{"to", 0, true}, {"from", 0, true}}, convert},
     {"range", {{"prefix", 0, true}, {"from", 0, true}, {"to", 0, true}, {"at", 0, true}}, range},
@@ -54,10 +66,14 @@ const Command commands[] = {
 int run(int argc, char **argv)
 {
 	if (argc < 2)
-		return usage_error("give a command: inspect, gen, convert or range");
+		return usage_error("give a command: inspect, time, gen, convert or range");
 	std::string_view name = argv[1];
 	if (name == "-h" || name == "--help" || name == "help") {
 		std::fputs(help, stdout);
+		return 0;
+	}
+	if (name == "--version") {
+		std::puts("idtypes " IDTYPES_VERSION);
 		return 0;
 	}
 	for (const Command &c : commands) {

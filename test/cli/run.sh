@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Checks of the idtypes command-line tool, run by CTest as one test per part (see CMakeLists.txt):
-#   test/cli/run.sh PATH/TO/idtypes inspect|gen|convert|range|errors
+#   test/cli/run.sh PATH/TO/idtypes inspect|time|stdin|gen|convert|range|errors|version|docs|build
 # Prints one line per check, `ok` or `FAIL`, and exits 1 when any check failed. Expected values come from the
 # specs (decoded here in shell, independently of the tool: field layouts, coreutils' basenc for base32hex,
 # date(1) for times) or are the SQL functions' results recorded in expected/*.out (named at each use).
 # `cond && ok ... || fail ...` is meant: ok only prints, so it never fails.
 # shellcheck disable=SC2015
 set -uo pipefail
-bin=$1
+bin=$(realpath "$1")
 part=$2
+root=$(cd "$(dirname "$0")/../.." && pwd)
 export LC_ALL=C # byte order for sort(1), like the IDs' text order
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -377,14 +378,182 @@ VVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVV" range scru160 --from 1960-01-01T00:00:00Z --to
 	done
 }
 
+time_checks() {
+	# the spec vectors of inspect_checks, their times decoded here: one line each, in the order given
+	local v
+	v=$(tid_value 3kxmtyqiinc23)
+	expect "time of a timeid, a tbsl, a uid11 and a scru160: one line each, in order" 0 "$(utc $((v >> 10)) 6)
+$(utc $((16#25BF6196C8D6107 / 100)) 6)
+$(utc $(((1321009871111 + 86400000) * 1000)) 3)
+$(utc $((16#017bdf6431bb * 1000)) 3)" time 3kxmtyqiinc23 25BF6196C8D6107ABCDE 113q8KFkAEs 05TTUP1HNCPNH30VEK64KDQT9BSNU4C4
+	expect "time reads what inspect reads: dashed timeid, scru160 in hex" 0 "2024-07-19T09:40:46.481000Z
+2021-09-13T13:41:30.683Z" time 3kxm-tyq-iinc-23 017bdf6431bb33788c1f750c4a375d4af97f1184
+	expect "time --from base58 (a tbsl in tbsl_to_base's base58)" 0 2023-11-14T22:13:20.123456Z time 3818S45pyd42Z3 --from base58
+	# generated IDs: time prints what inspect's time line says, for each one
+	local type ids
+	for type in tbsl timeid uid11 scru160; do
+		ids=$("$bin" gen "$type" -n 200)
+		run time $ids
+		[ "$rc" = 0 ] && [ "$out" = "$(xargs "$bin" inspect <<<"$ids" | sed -n 's/^time: //p')" ] &&
+			[ "$(wc -l <<<"$out")" = 200 ] && ok "time of 200 generated ${type}s: inspect's time of each" ||
+			fail "time of generated ${type}s" "$(head -5 <<<"$out")" "$err"
+	done
+	run time 3kxmtyqiinc23 nope 113q8KFkAEs
+	[ "$rc" = 1 ] && [ "$out" = $'2024-07-19T09:40:46.481000Z\n2011-11-12T11:11:11.111Z' ] &&
+		grep -qxF 'idtypes: invalid ID "nope":' <<<"$err" && ok "time: a bad ID among good ones: the others printed, exit 1" ||
+		fail "time with a bad ID" "$out" "$err"
+	expect_error "time --from an unknown form" 2 'idtypes: time: unknown --from form "base64"' time x --from base64
+	expect_error "time --from base58, not base58" 1 "  tbsl (base58): Character 1 is not a digit of the base." time 0 --from base58
+}
+
+# run_stdin INPUT ARGS...: run with INPUT on standard input
+run_stdin() {
+	local input=$1
+	shift
+	out=$(printf '%s' "$input" | "$bin" "$@" 2>"$tmp/err")
+	rc=$?
+	err=$(<"$tmp/err")
+}
+
+stdin_checks() {
+	local ids=$'3kxmtyqiinc23\n25BF6196C8D6107ABCDE\n113q8KFkAEs\n05TTUP1HNCPNH30VEK64KDQT9BSNU4C4'
+	local cmd
+	for cmd in inspect time "convert --to canonical"; do
+		# shellcheck disable=SC2086 # the command's words
+		run_stdin "$ids"$'\n' $cmd
+		# shellcheck disable=SC2086
+		[ "$rc" = 0 ] && [ -n "$out" ] && [ "$out" = "$("$bin" $cmd $ids)" ] &&
+			ok "$cmd with no ID given reads standard input, one ID per line: the same as the IDs given" ||
+			fail "$cmd from standard input" "$out" "$err"
+	done
+	run_stdin $'\n3kxmtyqiinc23\n\n   \n\t25BF6196C8D6107ABCDE  \r\n113q8KFkAEs\r\n05TTUP1HNCPNH30VEK64KDQT9BSNU4C4' time
+	[ "$rc" = 0 ] && [ "$out" = "$("$bin" time $ids)" ] &&
+		ok "standard input: blank lines skipped, spaces, tabs and CRLF around an ID ignored, no newline at the end" ||
+		fail "stdin blank lines and whitespace" "$out" "$err"
+	run_stdin "" inspect
+	[ "$rc" = 0 ] && [ -z "$out" ] && [ -z "$err" ] && ok "nothing on standard input: nothing printed, exit 0" ||
+		fail "empty stdin" "exit $rc" "$out" "$err"
+	run_stdin "nope" inspect 3kxmtyqiinc23
+	[ "$rc" = 0 ] && [ "$(grep -c '^input: ' <<<"$out")" = 1 ] && ok "IDs given: standard input is not read" ||
+		fail "IDs given and stdin" "$out" "$err"
+	# generated IDs through a pipe, as `xargs` gives them
+	ids=$("$bin" gen tbsl -n 1000)
+	run_stdin "$ids" convert --to base58
+	[ "$rc" = 0 ] && [ "$out" = "$(xargs "$bin" convert --to base58 <<<"$ids")" ] &&
+		ok "gen tbsl -n 1000 | convert --to base58: the same as the IDs given" || fail "convert from a pipe" "$err"
+	run_stdin "$out" convert --from base58 --to tbsl
+	[ "$rc" = 0 ] && [ "$out" = "$ids" ] && ok "... | convert --from base58 --to tbsl: back to the 1000 IDs" ||
+		fail "convert --from base58 from a pipe" "$err"
+
+	# a bad ID on standard input: named by its line (counting blank ones), the others printed, exit 1
+	run_stdin $'3kxmtyqiinc23\n\nnope\n113q8KFkAEs\n' inspect
+	[ "$rc" = 1 ] && [ "$(grep -c '^input: ' <<<"$out")" = 2 ] &&
+		grep -qxF 'idtypes: standard input, line 3: invalid ID "nope":' <<<"$err" &&
+		grep -qxF '  timeid: Expected 13 characters, found 4.' <<<"$err" &&
+		ok "inspect: a bad ID on standard input names its line (3), gives the reasons, exit 1" ||
+		fail "inspect: bad ID on stdin" "exit $rc" "$out" "$err"
+	run_stdin $'3kxmtyqiinc23\n3JZFCIJPJ2Z2A\n' time
+	[ "$rc" = 1 ] && [ "$out" = 2024-07-19T09:40:46.481000Z ] &&
+		grep -qxF 'idtypes: standard input, line 2: invalid ID "3JZFCIJPJ2Z2A":' <<<"$err" &&
+		grep -qxF '  timeid: Character 2 ("J") is not in the base32-sortable alphabet 234567abcdefghijklmnopqrstuvwxyz (lower case).' <<<"$err" &&
+		ok "time: a bad ID on standard input names its line (2), gives the DETAIL, exit 1" ||
+		fail "time: bad ID on stdin" "exit $rc" "$out" "$err"
+	run_stdin $'3818S45pyd42Z3\n0\n' convert --from base58 --to tbsl
+	[ "$rc" = 1 ] && [ "$out" = 25BF6196C8D6107ABCDE ] &&
+		[ "$err" = $'idtypes: standard input, line 2: invalid ID "0":\n  tbsl (base58): Character 1 is not a digit of the base.' ] &&
+		ok "convert --from base58: a bad ID on standard input names its line (2), exit 1" ||
+		fail "convert: bad ID on stdin" "exit $rc" "$out" "$err"
+	run_stdin $'3kxmtyqiinc23\n25BF6196C8D6107ABCDE\n' convert --to dashed
+	[ "$rc" = 2 ] && [ "$out" = 3kxm-tyq-iinc-23 ] && grep -qxF 'idtypes: convert: a tbsl has no form "dashed"; its forms: tbsl, base16, base32, base36, base58, base62' <<<"$err" &&
+		ok "convert: a form the ID on standard input lacks: a usage error, exit 2" || fail "convert: form on stdin" "exit $rc" "$out" "$err"
+	# results and errors in the order they came, even into one file (2>&1)
+	out=$(printf '3kxmtyqiinc23\nnope\n113q8KFkAEs\n' | "$bin" time 2>&1)
+	[ "$(sed -n '1p;2p;$p' <<<"$out")" = $'2024-07-19T09:40:46.481000Z\nidtypes: standard input, line 2: invalid ID "nope":\n2011-11-12T11:11:11.111Z' ] &&
+		ok "time ... 2>&1: each error between the results before and after it" || fail "stdout/stderr order" "$out"
+	# a terminal on standard input and no ID: the usage error, not a wait for typed IDs
+	out=$(script -qec "$bin inspect" /dev/null </dev/null 2>&1)
+	rc=$?
+	[ "$rc" = 2 ] && grep -qF 'idtypes: inspect: give one or more IDs, or one per line on standard input' <<<"$out" &&
+		ok "inspect with no ID and a terminal on standard input: a usage error, exit 2" || fail "stdin a terminal" "exit $rc" "$out"
+}
+
+version_checks() {
+	local want
+	want=$(sed -n "s/^default_version = '\(.*\)'$/\1/p" "$root/idtypes.control")
+	expect "--version: the version of idtypes.control ($want)" 0 "idtypes $want" --version
+}
+
+# docs/cli.md: every `$ command` line of its ```text blocks runs (in a shell, `idtypes` on the PATH) and prints
+# the lines the page shows under it, stdout and stderr together. The IDs of `idtypes gen` differ on every run:
+# there, as many, of the same format, and strictly increasing.
+doc_example() {
+	local cmd=$1 want=$2 got shown made
+	got=$(cd "$tmp" && PATH="$tmp/bin:$PATH" bash -c "$cmd" 2>&1)
+	if [[ "$cmd" != "idtypes gen "* ]]; then
+		[ "$got" = "$want" ] && ok "docs/cli.md: \$ $cmd" || fail "docs/cli.md: \$ $cmd" "got:" "$got" "the page shows:" "$want"
+		return
+	fi
+	shown=$(xargs "$bin" inspect <<<"$want" | sed -n 's/^format: //p')
+	made=$(xargs "$bin" inspect <<<"$got" | sed -n 's/^format: //p')
+	[ -n "$got" ] && [ "$made" = "$shown" ] && sort -c -u <<<"$got" 2>/dev/null &&
+		ok "docs/cli.md: \$ $cmd (as many IDs, of the same format, increasing)" ||
+		fail "docs/cli.md: \$ $cmd" "got:" "$got" "the page shows:" "$want"
+}
+
+docs_checks() {
+	mkdir "$tmp/bin" && ln -s "$bin" "$tmp/bin/idtypes"
+	local line block= cmd= want= count=0
+	while IFS= read -r line; do
+		if [ -z "$block" ]; then
+			[[ "$line" =~ ^\`\`\`([a-z]*) ]] && block=${BASH_REMATCH[1]:-none}
+			continue
+		fi
+		if [ "$line" = '```' ] || [[ "$block" = text && "$line" = '$ '* ]]; then
+			[ -n "$cmd" ] && doc_example "$cmd" "${want%$'\n'}" && count=$((count + 1))
+			cmd= want=
+			[ "$line" = '```' ] && block= || cmd=${line#\$ }
+		elif [ -n "$cmd" ]; then
+			want+=$line$'\n'
+		fi
+	done <"$root/docs/cli.md"
+	[ "$count" -ge 10 ] && ok "docs/cli.md: $count examples run" || fail "docs/cli.md: only $count examples found"
+}
+
+# docs/cli.md's ```sh blocks (the build), run as written in a copy of the sources, `cmake --install` into a
+# DESTDIR: the tool is built and installed, and nothing else is built (no unit tests, no benchmark).
+build_checks() {
+	local src=$tmp/src dest=$tmp/dest
+	mkdir "$src"
+	if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+		(cd "$root" && git ls-files -z --cached --others --exclude-standard |
+			tar --null -T - --ignore-failed-read -cf - 2>/dev/null) | tar -xf - -C "$src"
+	else
+		tar -C "$root" --exclude='./build*' --exclude=./dist -cf - . | tar -xf - -C "$src"
+	fi
+	awk '/^```/ { in_sh = !in_sh && $0 == "```sh"; next } in_sh' "$root/docs/cli.md" >"$tmp/build.sh"
+	if (cd "$src" && DESTDIR=$dest bash -e "$tmp/build.sh") >"$tmp/build.log" 2>&1; then
+		ok "docs/cli.md's build runs as written ($(grep -c . "$tmp/build.sh") lines)"
+	else
+		fail "docs/cli.md's build" "$(cat "$tmp/build.sh")" "$(tail -20 "$tmp/build.log")"
+		return
+	fi
+	local installed want
+	installed=$(cd "$dest" && find . -type f | sed 's|^\.||')
+	want=$(sed -n "s/^default_version = '\(.*\)'$/\1/p" "$root/idtypes.control")
+	[ "$installed" = /usr/local/bin/idtypes ] && [ "$("$dest/usr/local/bin/idtypes" --version)" = "idtypes $want" ] &&
+		ok "it installs /usr/local/bin/idtypes alone, and it runs: idtypes $want" || fail "installed" "$installed"
+	local built
+	built=$(cd "$src" && find . -path ./src -prune -o -type f -perm -u+x -newer "$tmp/build.sh" -print | grep -v '/CMakeFiles/' | sort | xargs)
+	[ "$built" = ./build/idtypes ] && ok "the tool alone is built: no unit tests, no benchmark" || fail "built: $built"
+}
+
 error_checks() {
 	# usage errors: exit 2
-	expect_error "no command" 2 "idtypes: give a command: inspect, gen, convert or range"
+	expect_error "no command" 2 "idtypes: give a command: inspect, time, gen, convert or range"
 	expect_error "unknown command" 2 'idtypes: unknown command "frob"' frob
 	expect_error "unknown option" 2 "idtypes: gen: unknown option --frob" gen timeid --frob
 	expect_error "option without its value" 2 "idtypes: convert: --to needs a value" convert 3kxmtyqiinc23 --to
 	expect_error "option given twice" 2 "idtypes: range: --prefix given twice" range timeid --prefix 3 --prefix 4
-	expect_error "inspect without an ID" 2 "idtypes: inspect: give one or more IDs" inspect
 	expect_error "gen: unknown type" 2 'idtypes: gen: unknown TYPE "uuid" (tbsl, timeid, uid11, xid or scru160)' gen uuid
 	expect_error "gen -n not a number" 2 'idtypes: gen: -n must be a whole number, 0 or more; got "ten"' gen tbsl -n ten
 	expect_error "gen --machine 100" 2 'idtypes: gen: --machine must be between 0 and 99; got "100"' gen tbsl --machine 100
@@ -475,12 +644,17 @@ error_checks() {
 
 case $part in
 inspect) inspect_checks ;;
+time) time_checks ;;
+stdin) stdin_checks ;;
 gen) gen_checks ;;
 convert) convert_checks ;;
 range) range_checks ;;
 errors) error_checks ;;
+version) version_checks ;;
+docs) docs_checks ;;
+build) build_checks ;;
 *)
-	echo "usage: $0 IDTYPES_BINARY inspect|gen|convert|range|errors" >&2
+	echo "usage: $0 IDTYPES_BINARY inspect|time|stdin|gen|convert|range|errors|version|docs|build" >&2
 	exit 2
 	;;
 esac
