@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Builds the Debian package postgresql-<version>-idtypes_<version>_<arch>.deb (debian/), for each
+# Builds the Debian packages postgresql-<version>-idtypes_<version>_<arch>.deb (debian/), for each
 # PostgreSQL version that debian/pgversions allows and whose server headers are installed (15 here), and
-# copies it to DIR (default: dist/). Installs what the build needs first. The build runs in a copy of the
-# tree in a temporary directory, so that no build product lands in the repository.
+# idtypes_<version>_<arch>.deb (the command-line tool), and copies them to DIR (default: dist/). Installs
+# what the build needs first. The build runs in a copy of the tree in a temporary directory, so that no
+# build product lands in the repository.
 # Usage: scripts/package.sh [DIR]
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 out=${1:-$ROOT/dist}
 mkdir -p "$out" && out=$(cd "$out" && pwd)
 
-install_missing dpkg-dev debhelper g++ make "postgresql-server-dev-$PG_MAJOR" postgresql-server-dev-all
+install_missing dpkg-dev debhelper cmake g++ make "postgresql-server-dev-$PG_MAJOR" postgresql-server-dev-all
 
 work=$(mktemp -d /tmp/idtypes-package.XXXXXX)
 trap 'rm -rf "$work"' EXIT

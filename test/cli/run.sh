@@ -393,6 +393,7 @@ $(utc $((16#017bdf6431bb * 1000)) 3)" time 3kxmtyqiinc23 25BF6196C8D6107ABCDE 11
 	local type ids
 	for type in tbsl timeid uid11 scru160; do
 		ids=$("$bin" gen "$type" -n 200)
+		# shellcheck disable=SC2086 # one argument per ID
 		run time $ids
 		[ "$rc" = 0 ] && [ "$out" = "$(xargs "$bin" inspect <<<"$ids" | sed -n 's/^time: //p')" ] &&
 			[ "$(wc -l <<<"$out")" = 200 ] && ok "time of 200 generated ${type}s: inspect's time of each" ||
@@ -427,6 +428,7 @@ stdin_checks() {
 			fail "$cmd from standard input" "$out" "$err"
 	done
 	run_stdin $'\n3kxmtyqiinc23\n\n   \n\t25BF6196C8D6107ABCDE  \r\n113q8KFkAEs\r\n05TTUP1HNCPNH30VEK64KDQT9BSNU4C4' time
+	# shellcheck disable=SC2086 # one argument per ID
 	[ "$rc" = 0 ] && [ "$out" = "$("$bin" time $ids)" ] &&
 		ok "standard input: blank lines skipped, spaces, tabs and CRLF around an ID ignored, no newline at the end" ||
 		fail "stdin blank lines and whitespace" "$out" "$err"
@@ -502,7 +504,7 @@ doc_example() {
 
 docs_checks() {
 	mkdir "$tmp/bin" && ln -s "$bin" "$tmp/bin/idtypes"
-	local line block= cmd= want= count=0
+	local line block='' cmd='' want='' count=0
 	while IFS= read -r line; do
 		if [ -z "$block" ]; then
 			[[ "$line" =~ ^\`\`\`([a-z]*) ]] && block=${BASH_REMATCH[1]:-none}
@@ -510,8 +512,8 @@ docs_checks() {
 		fi
 		if [ "$line" = '```' ] || [[ "$block" = text && "$line" = '$ '* ]]; then
 			[ -n "$cmd" ] && doc_example "$cmd" "${want%$'\n'}" && count=$((count + 1))
-			cmd= want=
-			[ "$line" = '```' ] && block= || cmd=${line#\$ }
+			cmd='' want=''
+			[ "$line" = '```' ] && block='' || cmd=${line#\$ }
 		elif [ -n "$cmd" ]; then
 			want+=$line$'\n'
 		fi

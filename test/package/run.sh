@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# The Debian package, end to end: scripts/package.sh builds it; it must hold what `make install` installs;
-# installed with dpkg, the system's PostgreSQL 15 (not a private copy) must create the extension from the
-# package's files, generate every type and update from every earlier version (test/upgrade/run.sh); then
-# it is removed and any idtypes files that were in the system directories before are put back.
+# The Debian packages, end to end: scripts/package.sh builds them; the extension's must hold what `make
+# install` installs; installed with dpkg, the system's PostgreSQL 15 (not a private copy) must create the
+# extension from the package's files, generate every type and update from every earlier version
+# (test/upgrade/run.sh), and the package idtypes' command-line tool must run and read those IDs as the
+# extension does; then they are removed and any idtypes files that were in the system directories before
+# are put back.
 # Needs no running cluster (starts its own). Prints one line per check, `ok` or `FAIL`.
 set -uo pipefail
 source "$(dirname "$0")/../../scripts/lib.sh"
 start=$SECONDS
 export PG_CONFIG=/usr/lib/postgresql/$PG_MAJOR/bin/pg_config PATH=/usr/lib/postgresql/$PG_MAJOR/bin:$PATH
 pkg=postgresql-$PG_MAJOR-idtypes
+cli_pkg=idtypes # the command-line tool (docs/cli.md)
 work=$(mktemp -d /tmp/idtypes-package-test.XXXXXX)
 chmod 755 "$work"
 installed=
@@ -16,10 +19,16 @@ installed=
 ok() { echo "ok   $*"; }
 fail() { echo "FAIL $*"; }
 psql_q() { psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
-is_installed() { dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; }
+is_installed() { dpkg-query -W -f='${Status}' "${1:-$pkg}" 2>/dev/null | grep -q 'install ok installed'; }
 
-# The files of the package, as absolute paths.
-payload() { dpkg-deb --fsys-tarfile "$deb" | tar -t | sed 's|^\./|/|' | grep -v '/$'; }
+# The files of the packages given (default: both), as absolute paths.
+payload() {
+	local d
+	[ $# -gt 0 ] || set -- "$deb" "$cli_deb"
+	for d in "$@"; do
+		dpkg-deb --fsys-tarfile "$d" | tar -t | sed 's|^\./|/|' | grep -v '/$'
+	done
+}
 # Puts back the files the package replaced (kept under $work/before).
 restore() {
 	local f
@@ -27,21 +36,23 @@ restore() {
 		mkdir -p "$(dirname "$f")" && cp -a "$work/before$f" "$f"
 	done
 }
-# Removes the package if this test installed it, and puts back what it replaced.
+# Removes the packages if this test installed them, and puts back what they replaced.
 cleanup() {
 	cluster_stop
 	if [ -n "$installed" ]; then
-		dpkg -r "$pkg" >/dev/null 2>&1
+		dpkg -r "$pkg" "$cli_pkg" >/dev/null 2>&1
 		restore
 	fi
 	rm -rf "$work"
 }
 trap cleanup EXIT
 
-if is_installed; then # not ours to replace or remove
-	fail "$pkg is already installed: remove it (dpkg -r $pkg) to run this test"
-	exit 1
-fi
+for p in "$pkg" "$cli_pkg"; do
+	if is_installed "$p"; then # not ours to replace or remove
+		fail "$p is already installed: remove it (dpkg -r $p) to run this test"
+		exit 1
+	fi
+done
 
 # The package: its name, then exactly the files `make install` installs (the Makefile says which).
 version=$(dpkg-parsechangelog -l "$ROOT/debian/changelog" -S Version)
@@ -52,8 +63,9 @@ if ! build_out=$("$ROOT/scripts/package.sh" "$work/dist" 2>&1); then
 	exit 1
 fi
 deb=$work/dist/$deb_name
-[ -f "$deb" ] && ok "scripts/package.sh builds $deb_name ($((SECONDS - start)) s)" ||
-	{ fail "scripts/package.sh built $(ls "$work/dist"), not $deb_name"; exit 1; }
+cli_deb_name=${cli_pkg}_${version}_$(dpkg --print-architecture).deb cli_deb=$work/dist/$cli_deb_name
+[ -f "$deb" ] && [ -f "$cli_deb" ] && ok "scripts/package.sh builds $deb_name and $cli_deb_name ($((SECONDS - start)) s)" ||
+	{ fail "scripts/package.sh built $(cd "$work/dist" && echo *), not $deb_name and $cli_deb_name"; exit 1; }
 
 read -r module extension data < <(make -s --no-print-directory -C "$ROOT" PG_CONFIG="$PG_CONFIG" \
 	--eval 'package-files: ; @echo $(MODULE_big) $(EXTENSION) $(notdir $(DATA) $(DATA_built))' package-files)
@@ -67,7 +79,7 @@ sql_edition=idtypes_sql--$sql_edition_version.sql # the SQL edition's file, besi
 	echo "$extdir/idtypes_sql.control"
 	echo "$extdir/$sql_edition"
 } | sort >"$work/expected"
-payload | grep -E "^($pkglibdir|$extdir)/" | sort >"$work/packaged"
+payload "$deb" | grep -E "^($pkglibdir|$extdir)/" | sort >"$work/packaged"
 if diff -u "$work/expected" "$work/packaged" >"$work/diff"; then
 	ok "the package holds what make install installs: $(xargs -n1 basename <"$work/packaged" | xargs)"
 else
@@ -83,6 +95,11 @@ cmp -s "$ROOT/build/idtypes_sql.sql" "$work/unpacked$extdir/$sql_edition" &&
 depends=$(dpkg-deb -f "$deb" Depends)
 grep -qE "(^|, )postgresql-$PG_MAJOR( |,|$)" <<<"$depends" && ok "it depends on postgresql-$PG_MAJOR: $depends" ||
 	fail "it does not depend on postgresql-$PG_MAJOR: $depends"
+# The tool's package: the program in /usr/bin and its documentation, nothing of PostgreSQL's.
+cli_files=$(payload "$cli_deb" | grep -v "^/usr/share/doc/$cli_pkg/" | xargs)
+[ "$cli_files" = /usr/bin/idtypes ] && [ -z "$(dpkg-deb -f "$cli_deb" Depends | grep -o postgresql)" ] &&
+	ok "$cli_pkg holds /usr/bin/idtypes (and its docs), and needs no PostgreSQL" ||
+	fail "$cli_pkg holds $cli_files, depends on $(dpkg-deb -f "$cli_deb" Depends)"
 
 # Installed: what the system directories held before is kept aside, to be put back after removal.
 mkdir "$work/before"
@@ -90,10 +107,10 @@ payload | while read -r f; do
 	[ -e "$f" ] && mkdir -p "$work/before$(dirname "$f")" && cp -a "$f" "$work/before$f"
 done
 installed=yes
-if dpkg -i "$deb" >"$work/dpkg.log" 2>&1 && is_installed; then
-	ok "dpkg -i installs $pkg $(dpkg-query -W -f='${Version}' "$pkg")"
+if dpkg -i "$deb" "$cli_deb" >"$work/dpkg.log" 2>&1 && is_installed && is_installed "$cli_pkg"; then
+	ok "dpkg -i installs $pkg and $cli_pkg $(dpkg-query -W -f='${Version}' "$pkg")"
 else
-	fail "dpkg -i $deb_name"
+	fail "dpkg -i $deb_name $cli_deb_name"
 	sed 's/^/     /' "$work/dpkg.log"
 	exit 1
 fi
@@ -118,6 +135,31 @@ SQL
 	ok "every type's generator works: timeid, tbsl, uid11, scru160 (increasing, text round trip)" ||
 	fail "generators of every type: $out"
 
+# The installed tool: on the PATH, its version the extension's, and it reads the server's IDs as the server
+# does: IDs of every type piped into `idtypes time` and `idtypes inspect` give the times id::timestamptz gives.
+out=$(command -v idtypes && idtypes --version 2>&1)
+[ "$out" = $'/usr/bin/idtypes\nidtypes '"$control_version" ] && ok "idtypes --version (/usr/bin/idtypes): idtypes $control_version" ||
+	fail "idtypes --version: $out"
+out=$(idtypes inspect 3kxmtyqiinc23 2>&1 | sed -n 's/^time: //p')
+[ "$out" = 2024-07-19T09:40:46.481000Z ] && ok "idtypes inspect 3kxmtyqiinc23: time $out" || fail "idtypes inspect: $out"
+ids=$(psql_q -F ' ' 2>&1 <<'SQL'
+-- each type's IDs and their times in UTC, at the type's precision
+SELECT id, to_char(id::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+FROM (SELECT timeid_generate() id FROM generate_series(1, 100)) s
+UNION ALL SELECT id, to_char(id::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+FROM (SELECT tbsl_generate() id FROM generate_series(1, 100)) s
+UNION ALL SELECT id, to_char(id::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+FROM (SELECT uid11_generate() id FROM generate_series(1, 100)) s
+UNION ALL SELECT id, to_char(id::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+FROM (SELECT scru160_generate() id FROM generate_series(1, 100)) s;
+SQL
+)
+times=$(cut -d' ' -f1 <<<"$ids" | idtypes time 2>&1)
+inspected=$(cut -d' ' -f1 <<<"$ids" | idtypes inspect 2>&1 | sed -n 's/^time: //p')
+[ "$(wc -l <<<"$ids")" = 400 ] && [ "$times" = "$(cut -d' ' -f2 <<<"$ids")" ] && [ "$inspected" = "$times" ] &&
+	ok "400 IDs of the server (100 of each type) | idtypes time, | idtypes inspect: the times id::timestamptz gives" ||
+	fail "the server's IDs through idtypes time: $(paste -d' ' <(head -3 <<<"$ids") <(head -3 <<<"$times"))"
+
 # The SQL edition from the package's files, as docs/sql-edition.md installs it: CREATE EXTENSION idtypes_sql,
 # and psql -f of the same file into a schema, each in a database of its own.
 out=$(psql_q -c 'CREATE DATABASE idtypes_sql_ext' -c 'CREATE DATABASE idtypes_sql_file' 2>&1 &&
@@ -137,13 +179,13 @@ psql_q -c 'DROP DATABASE idtypes_sql_ext' -c 'DROP DATABASE idtypes_sql_file' >/
 "$ROOT/test/upgrade/run.sh" 2>&1 | sed -E 's/^(ok +|FAIL )/\1package: /'
 cluster_stop
 
-# Removed: nothing of the package left, and what was there before back in place.
-dpkg -r "$pkg" >"$work/dpkg.log" 2>&1
+# Removed: nothing of the packages left, and what was there before back in place.
+dpkg -r "$pkg" "$cli_pkg" >"$work/dpkg.log" 2>&1
 left=$(payload | while read -r f; do [ -e "$f" ] && [ ! -e "$work/before$f" ] && echo "$f"; done)
-if ! is_installed && [ -z "$left" ]; then
-	ok "dpkg -r removes $pkg and its files"
+if ! is_installed && ! is_installed "$cli_pkg" && [ -z "$left" ]; then
+	ok "dpkg -r removes $pkg, $cli_pkg and their files"
 else
-	fail "dpkg -r $pkg: $(cat "$work/dpkg.log") $left"
+	fail "dpkg -r $pkg $cli_pkg: $(cat "$work/dpkg.log") $left"
 fi
 restore
 installed=
