@@ -144,13 +144,13 @@ out=$(idtypes inspect 3kxmtyqiinc23 2>&1 | sed -n 's/^time: //p')
 [ "$out" = 2024-07-19T09:40:46.481000Z ] && ok "idtypes inspect 3kxmtyqiinc23: time $out" || fail "idtypes inspect: $out"
 ids=$(psql_q -F ' ' 2>&1 <<'SQL'
 -- each type's IDs and their times in UTC, at the type's precision
-SELECT id, to_char(id::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+SELECT id::text, to_char(id::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
 FROM (SELECT timeid_generate() id FROM generate_series(1, 100)) s
-UNION ALL SELECT id, to_char(id::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+UNION ALL SELECT id::text, to_char(id::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
 FROM (SELECT tbsl_generate() id FROM generate_series(1, 100)) s
-UNION ALL SELECT id, to_char(id::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+UNION ALL SELECT id::text, to_char(id::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 FROM (SELECT uid11_generate() id FROM generate_series(1, 100)) s
-UNION ALL SELECT id, to_char(id::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+UNION ALL SELECT id::text, to_char(id::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 FROM (SELECT scru160_generate() id FROM generate_series(1, 100)) s;
 SQL
 )
