@@ -97,9 +97,9 @@ int for_each_id(const Args &a, const char *command, Each each)
 	int status = 0;
 	auto take = [&](std::string_view text, long line) {
 		int s = each(text, line);
-		if (s != 0 && status != exit_usage)
+		if (s != 0)
 			status = s;
-		return s != exit_usage;
+		return s != exit_usage; // a usage error ends the run
 	};
 	if (!a.positional.empty()) {
 		for (std::string_view text : a.positional)
@@ -109,6 +109,7 @@ int for_each_id(const Args &a, const char *command, Each each)
 	}
 	if (isatty(STDIN_FILENO)) // nothing piped in: a forgotten argument, not IDs to be typed
 		return usage_error(std::string(command) + ": give one or more IDs, or one per line on standard input");
+	std::ios_base::sync_with_stdio(false); // std::cin buffers, rather than reading stdin a byte at a time
 	std::string line;
 	const char *space = " \t\r\v\f";
 	for (long number = 1; std::getline(std::cin, line); number++) {
@@ -293,6 +294,19 @@ bool read_id(std::string_view text, long line, const Form &from, Reading &out)
 	return true;
 }
 
+// for_each_id of a command that takes --from: `each(reading)` gets every ID that reads, and returns a status.
+template <typename Each>
+int for_each_reading(const Args &a, const char *command, Each each)
+{
+	Form from;
+	if (!from_option(a, command, from))
+		return exit_usage;
+	return for_each_id(a, command, [&](std::string_view text, long line) {
+		Reading reading;
+		return read_id(text, line, from, reading) ? each(reading) : exit_invalid;
+	});
+}
+
 } // namespace
 
 int convert(const Args &a)
@@ -300,13 +314,7 @@ int convert(const Args &a)
 	const std::string_view *to = a.value("to");
 	if (to == nullptr)
 		return usage_error("convert: give one or more IDs and --to FORM");
-	Form from;
-	if (!from_option(a, "convert", from))
-		return exit_usage;
-	return for_each_id(a, "convert", [&](std::string_view text, long line) {
-		Reading reading;
-		if (!read_id(text, line, from, reading))
-			return exit_invalid;
+	return for_each_reading(a, "convert", [&](const Reading &reading) {
 		const Format &f = *reading.format;
 		const Spelling *target = spelling_named(f, *to);
 		if (target == nullptr)
@@ -319,13 +327,7 @@ int convert(const Args &a)
 
 int time(const Args &a)
 {
-	Form from;
-	if (!from_option(a, "time", from))
-		return exit_usage;
-	return for_each_id(a, "time", [&](std::string_view text, long line) {
-		Reading reading;
-		if (!read_id(text, line, from, reading))
-			return exit_invalid;
+	return for_each_reading(a, "time", [](const Reading &reading) {
 		print(time_of(*reading.format, reading.format->units(reading.id)) + "\n");
 		return 0;
 	});
