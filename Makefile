@@ -45,7 +45,7 @@ UNIT_scru160 = millisecond
 # core's CMake build; `make WERROR=1` (what scripts/test.sh builds) makes them errors.
 PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server) -DIDTYPES_VERSION='"$(EXTVERSION)"'
 PG_CXXFLAGS = -std=gnu++17 -Wall -Wextra -Wpedantic -fno-exceptions -MMD -MP $(if $(WERROR),-Werror)
-SHLIB_LINK += -lstdc++
+SHLIB_LINK += -lstdc++ -lcrypto # OpenSSL's AES for the public forms (src/pg/public/aes.cpp)
 # `make SANITIZE=address,undefined`: the extension instrumented by those sanitizers, any report fatal, as
 # the core's CMake build with -DIDTYPES_SANITIZE=ON. The server, not instrumented itself, must then be
 # started with the sanitizer runtime preloaded: test/sanitize/run.sh does so (building with clang++).
@@ -73,12 +73,12 @@ instantiate = sed -e 's/@T@/$(1)/g' -e 's/@SHAPE@/$(SHAPE_$(1))/g' -e 's/@INPUT@
 # Catalog files that are not per type, after the types in the full script; an upgrade that adds one whole
 # names it in ADDS_<from>--<to>, so that both scripts take the same text.
 COMMON = src/catalog/uuid.sql src/catalog/partitions.sql src/catalog/identity.sql src/catalog/uuid_generate.sql \
-         src/catalog/high_water.sql
-ADDS_1.4--1.5 = src/catalog/partitions.sql
+         src/catalog/high_water.sql src/catalog/public.sql
+ADDS_1.4--1.5 = src/catalog/partitions.sql src/catalog/public.sql
 # Per-type catalog files after those (each instantiated for every format); an upgrade that adds one whole
 # names it in TYPED_<from>--<to>.
-TYPED = src/catalog/or_null.type.sql.in
-TYPED_1.4--1.5 =
+TYPED = src/catalog/or_null.type.sql.in src/catalog/public.type.sql.in
+TYPED_1.4--1.5 = src/catalog/public.type.sql.in
 
 $(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) $(COMMON) $(TYPED) Makefile
 	{ cat src/catalog/$(EXTENSION).sql; \

@@ -25,7 +25,7 @@ install_missing() {
 
 # Debian packages the build and the tests need, and those named as arguments; installs only those missing.
 ensure_packages() {
-	local want=(make g++ cmake clang-format libgtest-dev python3 "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" postgresql-contrib "$@")
+	local want=(make g++ cmake clang-format libgtest-dev libssl-dev python3 "postgresql-$PG_MAJOR" "postgresql-server-dev-$PG_MAJOR" postgresql-contrib "$@")
 	command -v node >/dev/null && command -v npm >/dev/null || want+=(nodejs npm)
 	install_missing "${want[@]}"
 	export PATH="/usr/lib/postgresql/$PG_MAJOR/bin:$PATH"

@@ -149,6 +149,8 @@ version_suites() {
 	if [ "$v" = 15 ] || [ "$v" = 19 ]; then # the oldest and the newest
 		log "PostgreSQL $v: a standby with its primary's identity, then with its own, then promoted"
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
+		log "PostgreSQL $v: public forms with a keyring: round trips, order, rotation, a bad keyring, no key byte shown, a standby"
+		checks "$ROOT/test/public/run.sh" "$("$PG_CONFIG" --bindir)"
 	fi
 	if [ "$v" = 19 ]; then # pg_maintain (17 and later) among the roles; 15 runs it preloaded
 		log "PostgreSQL $v: grants, a schema's and a database's owner, pg_write_all_data, pg_maintain try to move or block the mark"

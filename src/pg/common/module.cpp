@@ -3,6 +3,7 @@
 #include "pg/common/settings.hpp"
 #include "pg/generate/generators.hpp"
 #include "pg/generate/identity.hpp"
+#include "pg/public/keyring.hpp"
 
 namespace idtypes::pg {
 
@@ -43,6 +44,7 @@ void _PG_init(void)
 {
 	using namespace idtypes::pg;
 	define_identity_settings();
+	keyring::define_setting();
 	DefineCustomEnumVariable(
 	    "idtypes.clock_backward", "What tbsl_generate does when the clock is behind the last TBSL it issued.",
 	    "wait: wait for the clock to catch up, at most idtypes.clock_backward_max_wait; error: fail at once.",

@@ -1,0 +1,29 @@
+// AES-256 from OpenSSL's EVP interface (the library PostgreSQL itself links on Debian), as the block cipher
+// FF1 takes (core/ff1.hpp), and the keyring's fingerprints. No PostgreSQL here: failures are return values.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/ff1.hpp"
+
+namespace idtypes::pg::aes {
+
+inline constexpr std::size_t key_bytes = 32; // AES-256 only: a keyring entry is 64 hex digits
+inline constexpr std::size_t fingerprint_bytes = 8;
+
+// An expanded AES-256 key (OpenSSL's context: the key schedule is computed once, when the keyring is read).
+struct Key;
+
+// A key for `bytes`, or nullptr when OpenSSL fails (out of memory). Release with release().
+Key *expand(const std::uint8_t (&bytes)[key_bytes]) noexcept;
+void release(Key *key) noexcept;
+
+// The key as FF1's block cipher (valid while the key is).
+ff1::BlockCipher block_cipher(const Key *key) noexcept;
+
+// The first 8 bytes of SHA-256("idtypes keyring fingerprint" || key): tells keys apart in idtypes_keys(),
+// reveals nothing of them. False when OpenSSL fails.
+bool fingerprint(const std::uint8_t (&bytes)[key_bytes], std::uint8_t (&out)[fingerprint_bytes]) noexcept;
+
+} // namespace idtypes::pg::aes

@@ -1,0 +1,270 @@
+// The SQL functions of the keyed public forms (docs/public-ids.md): T_to_public / T_from_public for the four
+// types (text, a key version symbol and the ID's text), uuid_to_public / uuid_from_public for UUIDv7s in
+// plain uuid columns (a version-4-looking uuid, no room for a key version), uuid_from_public_candidates
+// (every version of the key, for forms made before a rotation), and idtypes_keys(). The key's name is an
+// argument; its bytes stay in the keyring (keyring.hpp).
+#include <array>
+
+#include "core/public_id.hpp"
+#include "core/scru160.hpp"
+#include "core/tbsl.hpp"
+#include "core/timeid.hpp"
+#include "core/uid11.hpp"
+#include "pg/public/keyring.hpp"
+#include "pg/types/bytes_type.hpp"
+#include "pg/types/type_io.hpp"
+#include "pg/types/u64_type.hpp"
+
+extern "C" {
+#include "utils/array.h"
+#include "utils/uuid.h"
+}
+
+using namespace idtypes;
+using namespace idtypes::pg;
+using public_id::Direction;
+
+namespace {
+
+// What each type brings: its name (also the tweak's), text, and the bits FF1 permutes.
+struct TimeidForm {
+	static constexpr const char *type = "timeid";
+	static constexpr std::size_t text_len = timeid::text_len;
+	using Value = std::uint64_t;
+	static const Alphabet &alphabet() { return timeid::alphabet; }
+	static const TextRules &rules() { return timeid::rules; }
+	static Value arg(FunctionCallInfo fcinfo) { return u64_arg(fcinfo, 0); }
+	static Value apply(const ff1::BlockCipher &c, const public_id::Tweak &t, const Value &v, Direction d)
+	{
+		return public_id::timeid(c, t, v, d);
+	}
+	static void format(const Value &v, char (&out)[text_len]) { timeid::format(v, out); }
+	static TextStatus parse(std::string_view s, Value &out) { return timeid::parse(s, out); }
+};
+
+struct Uid11Form {
+	static constexpr const char *type = "uid11";
+	static constexpr std::size_t text_len = uid11::text_len;
+	using Value = std::uint64_t;
+	static const Alphabet &alphabet() { return uid11::alphabet; }
+	static const TextRules &rules() { return uid11::rules; }
+	static Value arg(FunctionCallInfo fcinfo) { return u64_arg(fcinfo, 0); }
+	static Value apply(const ff1::BlockCipher &c, const public_id::Tweak &t, const Value &v, Direction d)
+	{
+		return public_id::uid11(c, t, v, d);
+	}
+	static void format(const Value &v, char (&out)[text_len]) { uid11::format(v, out); }
+	static TextStatus parse(std::string_view s, Value &out) { return uid11::parse(s, out); }
+};
+
+template <std::size_t N>
+std::array<std::uint8_t, N> bytes_arg(FunctionCallInfo fcinfo)
+{
+	std::array<std::uint8_t, N> v;
+	memcpy(v.data(), fixed_arg(fcinfo, 0), N);
+	return v;
+}
+
+struct TbslForm {
+	static constexpr const char *type = "tbsl";
+	static constexpr std::size_t text_len = tbsl::text_len;
+	using Value = tbsl::Bytes;
+	static const Alphabet &alphabet() { return tbsl::alphabet; }
+	static const TextRules &rules() { return tbsl::rules; }
+	static Value arg(FunctionCallInfo fcinfo) { return bytes_arg<tbsl::size>(fcinfo); }
+	static Value apply(const ff1::BlockCipher &c, const public_id::Tweak &t, const Value &v, Direction d)
+	{
+		Value out;
+		public_id::tbsl(c, t, v.data(), out.data(), d);
+		return out;
+	}
+	static void format(const Value &v, char (&out)[text_len]) { tbsl::format(v.data(), out); }
+	static TextStatus parse(std::string_view s, Value &out) { return tbsl::parse(s, out); }
+};
+
+struct Scru160Form {
+	static constexpr const char *type = "scru160";
+	static constexpr std::size_t text_len = scru160::text_len;
+	using Value = scru160::Bytes;
+	static const Alphabet &alphabet() { return scru160::base32hex; }
+	static const TextRules &rules() { return scru160::rules; }
+	static Value arg(FunctionCallInfo fcinfo) { return bytes_arg<scru160::size>(fcinfo); }
+	static Value apply(const ff1::BlockCipher &c, const public_id::Tweak &t, const Value &v, Direction d)
+	{
+		Value out;
+		public_id::scru160(c, t, v.data(), out.data(), d);
+		return out;
+	}
+	static void format(const Value &v, char (&out)[text_len]) { scru160::format(v.data(), out); }
+	static TextStatus parse(std::string_view s, Value &out) { return scru160::parse(s, out); }
+};
+
+// The key argument (argument 1) as a C string, and the tweak for the type and that name. The keyring's
+// names are at most max_key_name bytes, so a longer one is reported as unknown by the lookup before the tweak
+// is made.
+const char *key_name_arg(FunctionCallInfo fcinfo) { return text_to_cstring(PG_GETARG_TEXT_PP(1)); }
+
+public_id::Tweak tweak_of(const char *type, const char *key_name)
+{
+	public_id::Tweak t;
+	(void)public_id::make_tweak(type, key_name, t);
+	return t;
+}
+
+template <typename Form>
+Datum to_public(FunctionCallInfo fcinfo)
+{
+	const typename Form::Value id = Form::arg(fcinfo);
+	const char *name = key_name_arg(fcinfo);
+	const keyring::Entry &key = keyring::newest(name);
+	const typename Form::Value hidden =
+	    Form::apply(aes::block_cipher(key.key), tweak_of(Form::type, name), id, Direction::to_public);
+	char text[1 + Form::text_len];
+	text[0] = public_id::version_symbol(Form::alphabet(), static_cast<std::uint32_t>(key.version));
+	Form::format(hidden, *reinterpret_cast<char(*)[Form::text_len]>(text + 1));
+	PG_RETURN_TEXT_P(cstring_to_text_with_len(text, sizeof text));
+}
+
+template <typename Form>
+[[noreturn]] void report_bad_public(std::string_view input, const public_id::PublicText &split,
+                                    const TextStatus &id_status)
+{
+	char detail[detail_size];
+	public_id::describe(split, Form::type, Form::alphabet(), Form::text_len, id_status, Form::rules(), detail);
+	ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+	                errmsg("invalid public %s: \"%.*s\"", Form::type, static_cast<int>(input.size()), input.data()),
+	                errdetail("%s", detail)));
+	pg_unreachable();
+}
+
+template <typename Form>
+Datum from_public(FunctionCallInfo fcinfo)
+{
+	std::string_view input = text_arg(fcinfo, 0);
+	public_id::PublicText split = public_id::split(input, Form::alphabet(), Form::text_len);
+	if (split.error != public_id::PublicError::none)
+		report_bad_public<Form>(input, split, TextStatus{});
+	typename Form::Value hidden;
+	TextStatus status = Form::parse(split.id_text, hidden);
+	if (!status.ok()) {
+		split.error = public_id::PublicError::id;
+		report_bad_public<Form>(input, split, status);
+	}
+	const char *name = key_name_arg(fcinfo);
+	const keyring::Entry &key = keyring::by_symbol(name, split.residue);
+	return id_datum(
+	    Form::apply(aes::block_cipher(key.key), tweak_of(Form::type, name), hidden, Direction::from_public));
+}
+
+static_assert(sizeof(pg_uuid_t) == 16);
+
+Datum uuid_datum(const std::uint8_t *bytes)
+{
+	auto *out = static_cast<pg_uuid_t *>(palloc(sizeof(pg_uuid_t)));
+	memcpy(out->data, bytes, sizeof out->data);
+	return UUIDPGetDatum(out);
+}
+
+// A public uuid (version 4, variant 10), else 22P02.
+const std::uint8_t *public_uuid_arg(FunctionCallInfo fcinfo)
+{
+	const std::uint8_t *form = PG_GETARG_UUID_P(0)->data;
+	if (public_id::uuid_version(form) != 4 || !public_id::uuid_variant_10(form))
+		ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("invalid public uuid"),
+		                errdetail("A public form of a UUIDv7 is a version 4 uuid of variant 10; this one has version "
+		                          "%u%s.",
+		                          public_id::uuid_version(form),
+		                          public_id::uuid_variant_10(form) ? "" : " and another variant")));
+	return form;
+}
+
+} // namespace
+
+extern "C" {
+
+IDTYPES_ENTRY(timeid_to_public, to_public<TimeidForm>(fcinfo))
+IDTYPES_ENTRY(timeid_from_public, from_public<TimeidForm>(fcinfo))
+IDTYPES_ENTRY(uid11_to_public, to_public<Uid11Form>(fcinfo))
+IDTYPES_ENTRY(uid11_from_public, from_public<Uid11Form>(fcinfo))
+IDTYPES_ENTRY(tbsl_to_public, to_public<TbslForm>(fcinfo))
+IDTYPES_ENTRY(tbsl_from_public, from_public<TbslForm>(fcinfo))
+IDTYPES_ENTRY(scru160_to_public, to_public<Scru160Form>(fcinfo))
+IDTYPES_ENTRY(scru160_from_public, from_public<Scru160Form>(fcinfo))
+
+PG_FUNCTION_INFO_V1(uuid_v7_to_public);
+PG_FUNCTION_INFO_V1(uuid_v7_from_public);
+PG_FUNCTION_INFO_V1(uuid_v7_from_public_candidates);
+PG_FUNCTION_INFO_V1(idtypes_keys);
+
+Datum uuid_v7_to_public(PG_FUNCTION_ARGS)
+{
+	const std::uint8_t *id = PG_GETARG_UUID_P(0)->data;
+	if (public_id::uuid_version(id) != 7 || !public_id::uuid_variant_10(id))
+		ereport(ERROR, (errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+		                errmsg("uuid_to_public takes a UUIDv7, got a uuid of version %u%s", public_id::uuid_version(id),
+		                       public_id::uuid_variant_10(id) ? "" : " and another variant")));
+	const char *name = key_name_arg(fcinfo);
+	const keyring::Entry &key = keyring::newest(name);
+	std::uint8_t out[16];
+	public_id::uuid(aes::block_cipher(key.key), tweak_of("uuid", name), id, out, Direction::to_public);
+	return uuid_datum(out);
+}
+
+// The newest version only: forms made before a rotation need uuid_from_public_candidates.
+Datum uuid_v7_from_public(PG_FUNCTION_ARGS)
+{
+	const std::uint8_t *form = public_uuid_arg(fcinfo);
+	const char *name = key_name_arg(fcinfo);
+	const keyring::Entry &key = keyring::newest(name);
+	std::uint8_t out[16];
+	public_id::uuid(aes::block_cipher(key.key), tweak_of("uuid", name), form, out, Direction::from_public);
+	return uuid_datum(out);
+}
+
+// What the form decodes to under each version of the key in the keyring, newest first: every one is some
+// UUIDv7 (FF1 has no integrity), so the application asks which exists: WHERE id = ANY(...).
+Datum uuid_v7_from_public_candidates(PG_FUNCTION_ARGS)
+{
+	const std::uint8_t *form = public_uuid_arg(fcinfo);
+	const char *name = key_name_arg(fcinfo);
+	const keyring::Entry &newest = keyring::newest(name);
+	keyring::Entries all = keyring::all();
+	const public_id::Tweak tweak = tweak_of("uuid", name);
+	Datum *ids = static_cast<Datum *>(palloc(sizeof(Datum) * all.count));
+	int n = 0;
+	for (std::int32_t below = newest.version + 1;;) { // versions in descending order
+		const keyring::Entry *next = nullptr;
+		for (int i = 0; i < all.count; i++)
+			if (strcmp(all.entry[i].name, name) == 0 && all.entry[i].version < below &&
+			    (next == nullptr || all.entry[i].version > next->version))
+				next = &all.entry[i];
+		if (next == nullptr)
+			break;
+		std::uint8_t out[16];
+		public_id::uuid(aes::block_cipher(next->key), tweak, form, out, Direction::from_public);
+		ids[n++] = uuid_datum(out);
+		below = next->version;
+	}
+	PG_RETURN_ARRAYTYPE_P(construct_array(ids, n, UUIDOID, sizeof(pg_uuid_t), false, TYPALIGN_CHAR));
+}
+
+// name, version, fingerprint (16 hex digits), current: never a key byte.
+Datum idtypes_keys(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = reinterpret_cast<ReturnSetInfo *>(fcinfo->resultinfo);
+	InitMaterializedSRF(fcinfo, 0);
+	keyring::Entries all = keyring::all();
+	for (int i = 0; i < all.count; i++) {
+		const keyring::Entry &e = all.entry[i];
+		char fingerprint[2 * aes::fingerprint_bytes + 1];
+		for (std::size_t j = 0; j < aes::fingerprint_bytes; j++)
+			snprintf(fingerprint + 2 * j, 3, "%02x", e.fingerprint[j]);
+		Datum values[4] = {CStringGetTextDatum(e.name), Int32GetDatum(e.version), CStringGetTextDatum(fingerprint),
+		                   BoolGetDatum(e.current)};
+		bool nulls[4] = {false, false, false, false};
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return Datum(0);
+}
+
+} // extern "C"
