@@ -4,3 +4,50 @@
 -- This runs as a superuser with the extension's schema, which another role may own, on the search_path:
 -- every operator is qualified and every call exact.
 \echo Use "ALTER EXTENSION idtypes UPDATE TO '1.5'" to load this file. \quit
+
+-- The carrier of pg_upgrade (src/pg/replicate/upgrade_carrier.cpp): its query no longer reads the origin
+-- (missing after pg_upgrade, when a REFRESH then emptied the carried mark) but carrier_value(), never below
+-- what it holds; a materialized view's query cannot be replaced, so the new one is made beside it (its
+-- query reads the old one's value), and takes its name. An event trigger refuses REFRESH ... WITH NO DATA.
+CREATE FUNCTION idtypes_internal.carrier_value() RETURNS bigint
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE AS 'MODULE_PATHNAME', 'idtypes_carrier_value';
+REVOKE ALL ON FUNCTION idtypes_internal.carrier_value() FROM PUBLIC;
+COMMENT ON FUNCTION idtypes_internal.carrier_value() IS 'the carrier''s query: the server''s mark plus a margin, never below what the carrier holds';
+CREATE MATERIALIZED VIEW idtypes_internal.high_water_1_5 AS
+SELECT idtypes_internal.carrier_value() AS mark, 0::bigint AS writer;
+DROP MATERIALIZED VIEW idtypes_internal.high_water;
+ALTER MATERIALIZED VIEW idtypes_internal.high_water_1_5 RENAME TO high_water;
+COMMENT ON MATERIALIZED VIEW idtypes_internal.high_water IS 'an upper bound of the IDs'' times issued in this database (Unix microseconds), carried across pg_upgrade; written only by the generators';
+CREATE FUNCTION idtypes_internal.keep_carrier_populated() RETURNS event_trigger
+LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+	IF EXISTS (SELECT FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace
+	           WHERE n.nspname OPERATOR(pg_catalog.=) 'idtypes_internal'::pg_catalog.name
+	             AND c.relname OPERATOR(pg_catalog.=) 'high_water'::pg_catalog.name AND NOT c.relispopulated) THEN
+		RAISE EXCEPTION USING ERRCODE = '55000',
+			MESSAGE = 'idtypes_internal.high_water must stay populated',
+			DETAIL = 'It carries the upper bound of this database''s IDs across pg_upgrade: empty, the IDs issued here could be issued again after an upgrade.',
+			HINT = 'REFRESH MATERIALIZED VIEW idtypes_internal.high_water (WITH DATA) keeps it.';
+	END IF;
+END
+$$;
+REVOKE ALL ON FUNCTION idtypes_internal.keep_carrier_populated() FROM PUBLIC;
+CREATE EVENT TRIGGER idtypes_keep_carrier_populated ON ddl_command_end WHEN TAG IN ('REFRESH MATERIALIZED VIEW')
+EXECUTE FUNCTION idtypes_internal.keep_carrier_populated();
+ALTER EVENT TRIGGER idtypes_keep_carrier_populated ENABLE ALWAYS;
+DO $$
+DECLARE
+	g record;
+BEGIN
+	FOR g IN
+		SELECT DISTINCT a.grantee
+		FROM pg_catalog.pg_class AS c, pg_catalog.aclexplode(c.relacl) AS a
+		WHERE c.oid OPERATOR(pg_catalog.=) 'idtypes_internal.high_water'::pg_catalog.regclass::pg_catalog.oid
+		  AND a.grantee OPERATOR(pg_catalog.<>) c.relowner
+	LOOP
+		EXECUTE pg_catalog.format('REVOKE ALL ON TABLE idtypes_internal.high_water FROM %s',
+		                          CASE WHEN g.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid THEN 'PUBLIC'
+		                               ELSE pg_catalog.quote_ident(pg_catalog.pg_get_userbyid(g.grantee)) END);
+	END LOOP;
+END
+$$;
