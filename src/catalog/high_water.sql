@@ -15,7 +15,7 @@ WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_replication_origin WHERE roname OPER
 -- comes near their IDs; after pg_upgrade one launcher reads every database's carrier before any ID is issued
 -- (src/pg/replicate/upgrade_rebuild.cpp). Its query, run when it is created or refreshed, gives the server's
 -- mark plus a margin, never less than it holds (carrier_value), so a REFRESH cannot lower it; the event
--- trigger below refuses a REFRESH ... WITH NO DATA, which would empty it. No DML, TRUNCATE or LOCK TABLE
+-- trigger of carrier_populated.sql refuses a REFRESH ... WITH NO DATA, which would empty it. No DML, TRUNCATE or LOCK TABLE
 -- applies to a materialized view, and no privilege on it but its owner's is left, whatever default
 -- privileges gave it.
 CREATE SCHEMA idtypes_internal;
@@ -27,23 +27,6 @@ COMMENT ON FUNCTION idtypes_internal.carrier_value() IS 'the carrier''s query: t
 CREATE MATERIALIZED VIEW idtypes_internal.high_water AS
 SELECT idtypes_internal.carrier_value() AS mark, 0::bigint AS writer;
 COMMENT ON MATERIALIZED VIEW idtypes_internal.high_water IS 'an upper bound of the IDs'' times issued in this database (Unix microseconds), carried across pg_upgrade; written only by the generators';
-CREATE FUNCTION idtypes_internal.keep_carrier_populated() RETURNS event_trigger
-LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
-BEGIN
-	IF EXISTS (SELECT FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace
-	           WHERE n.nspname OPERATOR(pg_catalog.=) 'idtypes_internal'::pg_catalog.name
-	             AND c.relname OPERATOR(pg_catalog.=) 'high_water'::pg_catalog.name AND NOT c.relispopulated) THEN
-		RAISE EXCEPTION USING ERRCODE = '55000',
-			MESSAGE = 'idtypes_internal.high_water must stay populated',
-			DETAIL = 'It carries the upper bound of this database''s IDs across pg_upgrade: empty, the IDs issued here could be issued again after an upgrade.',
-			HINT = 'REFRESH MATERIALIZED VIEW idtypes_internal.high_water (WITH DATA) keeps it.';
-	END IF;
-END
-$$;
-REVOKE ALL ON FUNCTION idtypes_internal.keep_carrier_populated() FROM PUBLIC;
-CREATE EVENT TRIGGER idtypes_keep_carrier_populated ON ddl_command_end WHEN TAG IN ('REFRESH MATERIALIZED VIEW')
-EXECUTE FUNCTION idtypes_internal.keep_carrier_populated();
-ALTER EVENT TRIGGER idtypes_keep_carrier_populated ENABLE ALWAYS;
 DO $$
 DECLARE
 	g record;

@@ -8,7 +8,8 @@
 -- The carrier of pg_upgrade (src/pg/replicate/upgrade_carrier.cpp): its query no longer reads the origin
 -- (missing after pg_upgrade, when a REFRESH then emptied the carried mark) but carrier_value(), never below
 -- what it holds; a materialized view's query cannot be replaced, so the new one is made beside it (its
--- query reads the old one's value), and takes its name. An event trigger refuses REFRESH ... WITH NO DATA.
+-- query reads the old one's value), and takes its name. carrier_populated.sql (added whole) refuses
+-- REFRESH ... WITH NO DATA.
 CREATE FUNCTION idtypes_internal.carrier_value() RETURNS bigint
 LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE AS 'MODULE_PATHNAME', 'idtypes_carrier_value';
 REVOKE ALL ON FUNCTION idtypes_internal.carrier_value() FROM PUBLIC;
@@ -18,23 +19,6 @@ SELECT idtypes_internal.carrier_value() AS mark, 0::bigint AS writer;
 DROP MATERIALIZED VIEW idtypes_internal.high_water;
 ALTER MATERIALIZED VIEW idtypes_internal.high_water_1_5 RENAME TO high_water;
 COMMENT ON MATERIALIZED VIEW idtypes_internal.high_water IS 'an upper bound of the IDs'' times issued in this database (Unix microseconds), carried across pg_upgrade; written only by the generators';
-CREATE FUNCTION idtypes_internal.keep_carrier_populated() RETURNS event_trigger
-LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
-BEGIN
-	IF EXISTS (SELECT FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) c.relnamespace
-	           WHERE n.nspname OPERATOR(pg_catalog.=) 'idtypes_internal'::pg_catalog.name
-	             AND c.relname OPERATOR(pg_catalog.=) 'high_water'::pg_catalog.name AND NOT c.relispopulated) THEN
-		RAISE EXCEPTION USING ERRCODE = '55000',
-			MESSAGE = 'idtypes_internal.high_water must stay populated',
-			DETAIL = 'It carries the upper bound of this database''s IDs across pg_upgrade: empty, the IDs issued here could be issued again after an upgrade.',
-			HINT = 'REFRESH MATERIALIZED VIEW idtypes_internal.high_water (WITH DATA) keeps it.';
-	END IF;
-END
-$$;
-REVOKE ALL ON FUNCTION idtypes_internal.keep_carrier_populated() FROM PUBLIC;
-CREATE EVENT TRIGGER idtypes_keep_carrier_populated ON ddl_command_end WHEN TAG IN ('REFRESH MATERIALIZED VIEW')
-EXECUTE FUNCTION idtypes_internal.keep_carrier_populated();
-ALTER EVENT TRIGGER idtypes_keep_carrier_populated ENABLE ALWAYS;
 DO $$
 DECLARE
 	g record;

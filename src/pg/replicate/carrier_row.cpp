@@ -40,7 +40,7 @@ OffsetNumber last_item(Page page) { return PageIsNew(page) ? InvalidOffsetNumber
 
 std::int64_t visible_mark(Page page, Buffer buffer, Oid relation, Snapshot snapshot)
 {
-	std::int64_t mark = 0;
+	std::int64_t mark = no_row;
 	for (OffsetNumber n = FirstOffsetNumber; n <= last_item(page); n++) {
 		const char *row = visible_row(page, buffer, n, relation, snapshot);
 		std::int64_t value;

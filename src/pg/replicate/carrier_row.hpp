@@ -18,8 +18,11 @@ inline constexpr const char *carrier_schema = "idtypes_internal";
 inline constexpr const char *carrier_name = "high_water";             // a materialized view (idtypes 1.4 and later)
 inline constexpr const char *old_carrier_name = "idtypes_high_water"; // 1.3's table, in the extension's schema
 
-// The largest mark (Unix µs) of the rows of the carrier's shape on the page that `snapshot` sees; 0 when
-// none. The buffer is pinned and locked (share or exclusive) by the caller (hint bits may be set).
+// What visible_mark returns for a page without a row.
+inline constexpr std::int64_t no_row = INT64_MIN;
+
+// The largest mark (Unix µs) of the rows of the carrier's shape on the page that `snapshot` sees; no_row
+// when none. The buffer is pinned and locked (share or exclusive) by the caller (hint bits may be set).
 std::int64_t visible_mark(Page page, Buffer buffer, Oid relation, Snapshot snapshot);
 
 // Raises, in `target` (the copy of `page` that a generic WAL record registered), the mark of every row that

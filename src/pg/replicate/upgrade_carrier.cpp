@@ -91,14 +91,14 @@ struct Seen {
 Seen read_or_raise(Relation relation, std::int64_t id_time_us, std::int64_t raise_to)
 {
 	Snapshot snapshot = GetLatestSnapshot();
-	Seen seen{0, InvalidXLogRecPtr};
+	Seen seen{no_row, InvalidXLogRecPtr};
 	const BlockNumber blocks = RelationGetNumberOfBlocks(relation);
 	for (BlockNumber block = 0; block < blocks; block++) {
 		Buffer buffer = ReadBuffer(relation, block);
 		LockBuffer(buffer, BUFFER_LOCK_EXCLUSIVE);
 		Page page = BufferGetPage(buffer);
 		std::int64_t value = visible_mark(page, buffer, RelationGetRelid(relation), snapshot);
-		if (value != 0 && value - carrier_margin_us / 2 < id_time_us && value < raise_to) {
+		if (value != no_row && value - carrier_margin_us / 2 < id_time_us && value < raise_to) {
 			GenericXLogState *record = GenericXLogStart(relation);
 			Page copy = GenericXLogRegisterBuffer(record, buffer, 0);
 			if (raise_visible_marks(page, copy, buffer, RelationGetRelid(relation), snapshot, raise_to)) {
@@ -161,7 +161,7 @@ void carry_slowly(std::int64_t id_time_us, std::int64_t server_mark_us)
 	fast_until_us = near < durable_us ? near : durable_us;
 }
 
-// The value of this database's carrier as its own query sees it (0 while it has none): read for its REFRESH.
+// The value of this database's carrier as its own query sees it (0 while it has none or no row): read for its REFRESH.
 std::int64_t current_carrier_value()
 {
 	const Oid oid = carrier_oid();
@@ -170,7 +170,7 @@ std::int64_t current_carrier_value()
 	Relation relation = relation_open(oid, AccessShareLock);
 	const Seen seen = read_or_raise(relation, INT64_MIN, 0); // INT64_MIN: never near, so never written
 	relation_close(relation, AccessShareLock);
-	return seen.value;
+	return seen.value > 0 ? seen.value : 0;
 }
 
 } // namespace

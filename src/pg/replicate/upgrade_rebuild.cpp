@@ -2,8 +2,8 @@
 // idtypes_high_water missing or without progress (its first ID after pg_upgrade, or on a fresh server) starts
 // ONE dynamic background worker, the launcher, unless one runs, and waits for it on a condition variable,
 // bounded; a cancel or statement_timeout ends that session's wait, never the launcher, so the next attempt
-// finds it further on or done. The launcher connects to no database: it reads every database's carrier
-// (datallowconn = false ones included) as CREATE DATABASE reads its template (database_carrier.cpp), one
+// finds it further on or done. The launcher connects to the starting session's database for the shared
+// catalogs only: it reads every database's carrier without connecting to it (datallowconn = false included) as CREATE DATABASE reads its template (database_carrier.cpp), one
 // database at a time, its progress in shared memory, within a deadline, and refuses a carrier more than a day
 // ahead of the clock. Only when every database answered does it create the origin (if missing) and advance
 // it to max(carriers, clock) in one transaction before its commit, so that no session ever finds the origin
@@ -73,6 +73,7 @@ void start_launcher(RebuildProgress &r)
 	snprintf(worker.bgw_function_name, sizeof worker.bgw_function_name, "idtypes_upgrade_rebuild_main");
 	snprintf(worker.bgw_name, sizeof worker.bgw_name, "idtypes mark rebuild");
 	snprintf(worker.bgw_type, sizeof worker.bgw_type, "idtypes mark rebuild");
+	worker.bgw_main_arg = ObjectIdGetDatum(MyDatabaseId);
 	if (RegisterDynamicBackgroundWorker(&worker, nullptr))
 		return;
 	pg_atomic_write_u32(&r.running, 0);
@@ -245,10 +246,13 @@ OriginId ensure_mark_origin()
 using namespace idtypes::pg;
 
 // The launcher: every database's carrier read, then the origin created and advanced, in one transaction.
-void idtypes_upgrade_rebuild_main(Datum)
+void idtypes_upgrade_rebuild_main(Datum database)
 {
 	BackgroundWorkerUnblockSignals();
-	BackgroundWorkerInitializeConnection(nullptr, nullptr, 0);
+	// connected to the starting session's database only for the catalogs that every database shares (the
+	// relation cache needs a database to load pg_replication_origin's descriptor); the other databases'
+	// carriers are read without connecting (database_carrier.cpp)
+	BackgroundWorkerInitializeConnectionByOid(DatumGetObjectId(database), InvalidOid, BGWORKER_BYPASS_ALLOWCONN);
 	RebuildProgress &r = attached_state().rebuild;
 	before_shmem_exit(launcher_exit, 0);
 	record_failure(r, "");
