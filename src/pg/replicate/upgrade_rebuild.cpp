@@ -114,7 +114,7 @@ void wait_for_launcher(RebuildProgress &r)
 void record_failure(RebuildProgress &r, const char *text)
 {
 	SpinLockAcquire(&r.failure_lock);
-	strlcpy(r.failure, text, sizeof r.failure);
+	snprintf(r.failure, sizeof r.failure, "%s", text);
 	SpinLockRelease(&r.failure_lock);
 }
 
@@ -146,7 +146,7 @@ List *every_database()
 		auto *db = static_cast<Database *>(palloc(sizeof(Database)));
 		db->oid = form->oid;
 		db->tablespace = form->dattablespace;
-		strlcpy(db->name, NameStr(form->datname), sizeof db->name);
+		snprintf(db->name, sizeof db->name, "%s", NameStr(form->datname));
 		databases = lappend(databases, db);
 	}
 	table_endscan(scan);
@@ -232,7 +232,7 @@ OriginId ensure_mark_origin()
 		return id;
 	char failure[sizeof r.failure];
 	SpinLockAcquire(&r.failure_lock);
-	strlcpy(failure, r.failure, sizeof failure);
+	snprintf(failure, sizeof failure, "%s", r.failure);
 	SpinLockRelease(&r.failure_lock);
 	ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 	                errmsg("idtypes could not rebuild its replicated high-water mark \"%s\"", mark_origin_name),
