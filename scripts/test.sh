@@ -146,6 +146,10 @@ version_suites() {
 	IDTYPES_FAILOVER_SETTINGS="${durable[*]/#/-c }" checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" no
 	log "PostgreSQL $v: failover with several databases, in either order, the clock behind (no step after promotion)"
 	checks "$ROOT/test/concurrency/failover_multidb.sh" "$("$PG_CONFIG" --bindir)" no
+	if [ "$v" = 15 ]; then # pg_upgrade onto its own major (issue 49)
+		log "PostgreSQL $v: pg_upgrade, then one launcher rebuilds the mark (CREATE/ALTER EXTENSION first, a locked carrier, statement_timeout, 200 databases)"
+		checks "$ROOT/test/concurrency/upgrade_rebuild.sh" "$("$PG_CONFIG" --bindir)" no
+	fi
 	if [ "$v" = 15 ] || [ "$v" = 19 ]; then # the oldest and the newest
 		log "PostgreSQL $v: a standby with its primary's identity, then with its own, then promoted"
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no

@@ -10,18 +10,23 @@ FROM pg_catalog.unnest(ARRAY['idtypes_high_water', 'idtypes_identity']) AS o
 WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_replication_origin WHERE roname OPERATOR(pg_catalog.=) o);
 
 -- What carries the mark across pg_upgrade (src/pg/replicate/upgrade_carrier.cpp), which carries no origin: a one-row
--- materialized view in a schema of the extension's own, outside the application's schemas. Generators
--- write the server's mark into it in place (generic WAL); after pg_upgrade the origin is rebuilt from
--- every database's carrier before any ID is issued. Its query gives the server's mark when it is created
--- or refreshed. No DML, TRUNCATE or LOCK TABLE applies to a materialized view, and no privilege on it but
--- its owner's is left, whatever default privileges gave it.
+-- materialized view in a schema of the extension's own, outside the application's schemas, holding an upper
+-- bound of every ID time issued in this database. Generators raise it in place (generic WAL) once its value
+-- comes near their IDs; after pg_upgrade one launcher reads every database's carrier before any ID is issued
+-- (src/pg/replicate/upgrade_rebuild.cpp). Its query, run when it is created or refreshed, gives the server's
+-- mark plus a margin, never less than it holds (carrier_value), so a REFRESH cannot lower it; the event
+-- trigger of carrier_populated.sql refuses a REFRESH ... WITH NO DATA, which would empty it. No DML, TRUNCATE or LOCK TABLE
+-- applies to a materialized view, and no privilege on it but its owner's is left, whatever default
+-- privileges gave it.
 CREATE SCHEMA idtypes_internal;
 COMMENT ON SCHEMA idtypes_internal IS 'idtypes'' own objects, kept out of the application''s schemas: the carrier of the high-water mark';
+CREATE FUNCTION idtypes_internal.carrier_value() RETURNS bigint
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE AS 'MODULE_PATHNAME', 'idtypes_carrier_value';
+REVOKE ALL ON FUNCTION idtypes_internal.carrier_value() FROM PUBLIC;
+COMMENT ON FUNCTION idtypes_internal.carrier_value() IS 'the carrier''s query: the server''s mark plus a margin, never below what the carrier holds';
 CREATE MATERIALIZED VIEW idtypes_internal.high_water AS
-SELECT COALESCE((pg_catalog.pg_replication_origin_progress('idtypes_high_water', false)
-                 OPERATOR(pg_catalog.-) '0/0'::pg_catalog.pg_lsn)::bigint, 0) AS mark,
-       0::bigint AS writer;
-COMMENT ON MATERIALIZED VIEW idtypes_internal.high_water IS 'the generators'' high-water mark (Unix microseconds), carried across pg_upgrade; written only by the generators';
+SELECT idtypes_internal.carrier_value() AS mark, 0::bigint AS writer;
+COMMENT ON MATERIALIZED VIEW idtypes_internal.high_water IS 'an upper bound of the IDs'' times issued in this database (Unix microseconds), carried across pg_upgrade; written only by the generators';
 DO $$
 DECLARE
 	g record;

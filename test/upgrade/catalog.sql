@@ -1,7 +1,7 @@
 -- Everything the idtypes extension owns, described so that two databases can be compared line by line:
 -- types, functions (with volatility, strictness, parallel marking, C symbol, support function), operators,
 -- operator classes and families with their members, casts, aggregates, range types, tables (columns,
--- privileges), and every comment.
+-- privileges), views' queries, event triggers, and every comment.
 -- Object identities are printed by name, never by OID.
 \pset format unaligned
 \pset tuples_only on
@@ -66,4 +66,11 @@ SELECT line FROM (
 	                                           ORDER BY a.attnum)
 	                         FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped))
 	FROM members m JOIN pg_class c ON m.classid = 'pg_class'::regclass AND c.oid = m.objid
+	UNION ALL
+	SELECT format('query of %s: %s', c.oid::regclass, pg_get_viewdef(c.oid))
+	FROM members m JOIN pg_class c ON m.classid = 'pg_class'::regclass AND c.oid = m.objid AND c.relkind IN ('v', 'm')
+	UNION ALL
+	SELECT format('event trigger %s on %s tags=%s function=%s enabled=%s', e.evtname, e.evtevent, e.evttags,
+	              e.evtfoid::regproc, e.evtenabled)
+	FROM members m JOIN pg_event_trigger e ON m.classid = 'pg_event_trigger'::regclass AND e.oid = m.objid
 ) lines ORDER BY line COLLATE "C";

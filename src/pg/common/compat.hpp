@@ -15,7 +15,10 @@
 extern "C" {
 #include "access/genam.h"
 #include "access/htup_details.h" // GETSTRUCT: 19's headers no longer include it along the way
+#include "storage/bufmgr.h"
 #include "storage/lwlock.h"
+#include "storage/smgr.h"
+#include "utils/relmapper.h"
 #if PG_VERSION_NUM >= 170000
 #include "storage/dsm_registry.h"
 #endif
@@ -89,6 +92,42 @@ inline void *guc_extra_alloc(std::size_t size)
 		ereport(LOG, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
 	return block;
 #endif
+}
+
+// A relation's file, named without its relcache entry (another database's: upgrade_rebuild.cpp): 16 renamed
+// RelFileNode to RelFileLocator and the relation mapper's "filenode" to "filenumber"; 17 named backends by
+// ProcNumber.
+#if PG_VERSION_NUM >= 160000
+using RelationFile = RelFileLocator;
+inline RelationFile relation_file(Oid tablespace, Oid database, Oid number)
+{
+	return RelationFile{tablespace, database, static_cast<RelFileNumber>(number)};
+}
+// The file number the relation mapper of the database in `path` gives a mapped catalog (InvalidOid: none).
+inline Oid mapped_file_number(char *path, Oid relation)
+{
+	return static_cast<Oid>(RelationMapOidToFilenumberForDatabase(path, relation));
+}
+#else
+using RelationFile = RelFileNode;
+inline RelationFile relation_file(Oid tablespace, Oid database, Oid number)
+{
+	return RelationFile{tablespace, database, number};
+}
+inline Oid mapped_file_number(char *path, Oid relation) { return RelationMapOidToFilenodeForDatabase(path, relation); }
+#endif
+
+// The blocks of the main fork of a permanent relation's file.
+inline BlockNumber relation_file_blocks(RelationFile file)
+{
+#if PG_VERSION_NUM >= 170000
+	SMgrRelation smgr = smgropen(file, INVALID_PROC_NUMBER);
+#else
+	SMgrRelation smgr = smgropen(file, InvalidBackendId);
+#endif
+	const BlockNumber blocks = smgrnblocks(smgr, MAIN_FORKNUM);
+	smgrclose(smgr);
+	return blocks;
 }
 
 // PG_RETURN_POINTER(nullptr), for a support function that has no answer: 19's PointerGetDatum(X) is the

@@ -26,8 +26,12 @@ namespace {
 // before it reads the clock under the lock (see step_tbsl).
 constexpr int tbsl_max_overtaken = 4;
 
-// After an ID was issued under the server's mark: this database's carrier holds that mark (upgrade_carrier.cpp).
-void carry(ServerState &s) { carry_mark(static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))); }
+// After an ID carrying times up to `id_time_us` was issued under the server's mark: this database's carrier
+// holds more (upgrade_carrier.cpp).
+void carry(ServerState &s, std::int64_t id_time_us)
+{
+	carry_mark(id_time_us, static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)));
+}
 
 std::int64_t read_clock(void *) noexcept { return clock_now_us(); }
 
@@ -101,7 +105,7 @@ bool next_timeid_micros(std::int64_t now_us, std::uint64_t &micros)
 			return false;
 		durable_or_error(s, static_cast<std::int64_t>(micros));
 	} while (!pg_atomic_compare_exchange_u64(&s.timeid_last_micros, &last, micros)); // `last` refreshed on failure
-	carry(s);
+	carry(s, static_cast<std::int64_t>(micros));
 	return true;
 }
 
@@ -145,7 +149,7 @@ uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random)
 			return g;
 		durable_or_error(s, (static_cast<std::int64_t>(uid11::xid_delta(g.value)) + uid11::xid_epoch_ms) * 1000 + 999);
 	} while (!pg_atomic_compare_exchange_u64(&s.uid11_last, &last, g.value)); // `last` refreshed on failure
-	carry(s);
+	carry(s, (static_cast<std::int64_t>(uid11::xid_delta(g.value)) + uid11::xid_epoch_ms) * 1000 + 999);
 	return g;
 }
 
@@ -161,7 +165,7 @@ uid11::Generated next_fullrand(std::int64_t now_us)
 			return ticket;
 		durable_or_error(s, uid11::ticket_time_us(ticket.value));
 	} while (!pg_atomic_compare_exchange_u64(&s.fullrand_last_ticket, &last, ticket.value)); // `last` refreshed
-	carry(s);
+	carry(s, uid11::ticket_time_us(ticket.value));
 	return uid11::Generated{uid11::fullrand_of_ticket(ticket.value, key), true};
 }
 
@@ -173,8 +177,8 @@ tbsl::Generated next_tbsl(const tbsl::Request &request)
 		tbsl::Generated g = tbsl::generate(tbsl::Stepper{step_tbsl, &context}, request,
 		                                   tbsl::Clock{read_clock, pause_briefly, &context});
 		if (g.status != tbsl::Status::clock_unavailable) {
-			if (g.status == tbsl::Status::ok)
-				carry(s);
+			if (g.status == tbsl::Status::ok) // a TBSL's time is below the mark it was issued under
+				carry(s, static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)));
 			return g;
 		}
 		if (context.outcome.what != Durable::needs_wal)
@@ -194,7 +198,7 @@ scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &
 		if (bound_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))) {
 			scru160::Generated g = scru160::generate(s.scru160, now_ms, random);
 			SpinLockRelease(&s.scru160_lock);
-			carry(s);
+			carry(s, bound_us);
 			return g;
 		}
 		SpinLockRelease(&s.scru160_lock);
@@ -225,7 +229,7 @@ uuid7::Generated next_uuid7(std::int64_t now_us, std::uint64_t random)
 				s.uuid7_last = g.value;
 			SpinLockRelease(&s.uuid7_lock);
 			if (g.ok)
-				carry(s);
+				carry(s, until_us);
 			return g;
 		}
 		SpinLockRelease(&s.uuid7_lock);

@@ -34,7 +34,7 @@ namespace idtypes::pg {
 namespace {
 
 // The layout is part of the name: a library with another layout must not attach to this one.
-constexpr const char *state_name = "idtypes generators v6";
+constexpr const char *state_name = "idtypes generators v7";
 // The mark lock's tranche, as wait events and pg_stat_activity name it.
 constexpr const char *lock_tranche_name = "idtypes";
 
@@ -53,9 +53,7 @@ void init_state(void *memory)
 	const FileRead file = read_high_water_file();
 	pg_atomic_init_u64(&s->durable_until_us, 0);
 	pg_atomic_init_u32(&s->replicated_applied, 0);
-	pg_atomic_init_u32(&s->rebuild_pid, 0);
-	pg_atomic_init_u64(&s->rebuild_max, 0);
-	pg_atomic_init_u32(&s->rebuild_done, 0);
+	init_rebuild_progress(s->rebuild);
 	s->mark_lock_tranche = new_lwlock_tranche(lock_tranche_name);
 	LWLockInitialize(&s->mark_lock, s->mark_lock_tranche);
 	pg_atomic_init_u32(&s->mark_writer_pid, 0);

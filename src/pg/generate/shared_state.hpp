@@ -9,6 +9,7 @@
 #include "core/uuid7.hpp"
 #include "pg/common/postgres.hpp"
 #include "pg/generate/mark_file.hpp"
+#include "pg/replicate/rebuild_progress.hpp"
 
 extern "C" {
 #include "port/atomics.h"
@@ -40,11 +41,7 @@ struct ServerState {
 	// Whether the generators were raised past the replicated mark (the origin idtypes_high_water) since this
 	// state started or its server left recovery: done once, before any ID is issued outside recovery.
 	pg_atomic_uint32 replicated_applied;
-	// The rebuild of a missing origin (upgrade_rebuild.cpp): the backend running it (0: none), the largest
-	// mark its workers read from the databases' carriers, and how many of them finished.
-	pg_atomic_uint32 rebuild_pid;
-	pg_atomic_uint64 rebuild_max;
-	pg_atomic_uint32 rebuild_done;
+	RebuildProgress rebuild; // the rebuild of a missing origin (upgrade_rebuild.cpp)
 	pg_atomic_uint64 timeid_last_micros;
 	pg_atomic_uint32 timeid_clock_id; // for idtypes.timeid_clock_id = -1; drawn at first use
 	pg_atomic_uint64 uid11_last;

@@ -1,32 +1,31 @@
 // Why a carrier, and why this one:
 // - pg_upgrade carries relation files, not the replication origins nor the mark file (which belong to the
-//   old cluster's data directory). So each database keeps the server's mark in a relation of its own:
-//   after pg_upgrade the origin is missing, and the generator state starts past every database's carrier
-//   before any ID is issued (upgrade_rebuild.cpp). The carriers are what carry the mark across pg_upgrade.
+//   old cluster's data directory). So each database keeps an upper bound of every ID time issued in it in a
+//   relation of its own: after pg_upgrade the origin is missing, and one launcher reads every database's
+//   carrier before any ID is issued (upgrade_rebuild.cpp). The carriers are what carry the mark across
+//   pg_upgrade.
 // - Outside the application's schemas: the schema idtypes_internal, created by the extension (so not
 //   owned by the owner of the schema idtypes is installed in), which schema tools do not list.
 // - A materialized view, not a table: no INSERT, UPDATE, DELETE, TRUNCATE or LOCK TABLE applies to one, so
-//   no table grant (GRANT ... ON ALL TABLES, pg_write_all_data) can change, empty or block it; its query
-//   (the origin's progress when it is created or refreshed) runs only for its owner or a role with MAINTAIN
-//   on it, and gives the server's mark, never a chosen one. No privilege but its owner's is granted.
-// - Written in place (its two bigint data bytes; the page stays a valid heap page) by a generic WAL record,
-//   which core replays on any standby without the library and which needs no transaction id (it works in
-//   read-only transactions). The row is found by its contents (every tuple of the carrier's shape on its
-//   first page; there is one), not by a line pointer.
-// - Written by the session that issues under a server mark its database's carrier does not hold yet
-//   (whichever session moved the server's mark), so that every database's carrier is at or past the IDs
-//   its sessions issued, up to a skipped write: the lock is only taken if it can be had at once (a REFRESH
-//   or VACUUM FULL holds it), and released right after the write; the origin is the real mark.
+//   no table grant (GRANT ... ON ALL TABLES, pg_write_all_data) can change, empty or block it. Its query,
+//   run when it is created or refreshed (its owner, or MAINTAIN on 17 and later), is carrier_value() below:
+//   the server's mark plus the margin, never below the value it holds, so a REFRESH cannot lower it; an event
+//   trigger of the extension refuses REFRESH ... WITH NO DATA, which would empty it (high_water.sql).
+// - Written coarsely: the value is the server's mark + carrier_margin_us, rewritten in place (its bigint; the
+//   page stays a valid heap page) by a generic WAL record, which core replays on any standby without the
+//   library and which needs no transaction id (it works in read-only transactions), only when an ID of this
+//   database comes within half the margin of the value this backend last saw. The new value is written
+//   ahead: the ID in hand is still below the old value, and the record is flushed before any ID passes it
+//   (normally by the WAL writer, which the write wakes: XLogSetAsyncXactLSN; else here).
 // - A database whose idtypes is 1.3 (the library updated, ALTER EXTENSION UPDATE not run yet) carries the
-//   mark in 1.3's table idtypes_high_water, the same two columns: read and written the same way.
+//   mark in 1.3's table idtypes_high_water, the same two columns: read and written the same way, the rows
+//   the snapshot sees only (carrier_row.cpp).
 #include "pg/replicate/upgrade_carrier.hpp"
 
-#include "pg/common/postgres.hpp"
-
-#include <cstring>
+#include "pg/generate/shared_state.hpp"
+#include "pg/replicate/carrier_row.hpp"
 
 extern "C" {
-#include "access/genam.h"
 #include "access/generic_xlog.h"
 #include "access/htup_details.h"
 #include "access/relation.h"
@@ -40,15 +39,12 @@ extern "C" {
 #include "storage/lmgr.h"
 #include "utils/fmgroids.h"
 #include "utils/rel.h"
+#include "utils/snapmgr.h"
 }
 
 namespace idtypes::pg {
 
 namespace {
-
-constexpr const char *carrier_schema = "idtypes_internal";
-constexpr const char *carrier_name = "high_water";
-constexpr const char *old_table_name = "idtypes_high_water"; // idtypes 1.3
 
 // The schema idtypes is installed in (PostgreSQL 15 exports no get_extension_schema).
 Oid extension_schema(Oid extension)
@@ -76,105 +72,132 @@ Oid carrier_oid()
 	Oid relation = OidIsValid(internal) ? get_relname_relid(carrier_name, internal) : InvalidOid;
 	if (!OidIsValid(relation)) {
 		const Oid schema = extension_schema(extension);
-		relation = OidIsValid(schema) ? get_relname_relid(old_table_name, schema) : InvalidOid;
+		relation = OidIsValid(schema) ? get_relname_relid(old_carrier_name, schema) : InvalidOid;
 	}
 	if (!OidIsValid(relation) || getExtensionOfObject(RelationRelationId, relation) != extension)
 		return InvalidOid;
 	return relation;
 }
 
-// The row's two columns, as they lie in the tuple's data (both bigint, not null: 8-byte aligned, no gap).
-struct RowData {
-	std::int64_t mark;
-	std::int64_t writer;
+// What the carrier held when this backend last read or wrote it, and the part of it known flushed.
+struct Seen {
+	std::int64_t value;
+	XLogRecPtr lsn; // of the last change of its pages
 };
 
-// The data of the page's n-th item if it is a tuple of the carrier's shape, else null.
-char *row_bytes(Page page, OffsetNumber n)
+// Reads the carrier (each page under an exclusive lock) and, when `raise_to` is above what it holds and the
+// held value is within half a margin of `id_time_us`, writes `raise_to` into its rows (a generic WAL record
+// per page). Returns what it holds then.
+Seen read_or_raise(Relation relation, std::int64_t id_time_us, std::int64_t raise_to)
 {
-	ItemId item = PageGetItemId(page, n);
-	if (!ItemIdIsNormal(item))
-		return nullptr;
-	auto tuple = reinterpret_cast<HeapTupleHeader>(PageGetItem(page, item));
-	if (HeapTupleHeaderGetNatts(tuple) < 2 || (tuple->t_infomask & HEAP_HASNULL) != 0 ||
-	    tuple->t_hoff + sizeof(RowData) > ItemIdGetLength(item))
-		return nullptr;
-	return reinterpret_cast<char *>(tuple) + tuple->t_hoff;
-}
-
-OffsetNumber last_item(Page page) { return PageIsNew(page) ? InvalidOffsetNumber : PageGetMaxOffsetNumber(page); }
-
-// The largest mark of the page's rows; 0 when none.
-std::int64_t page_mark(Page page)
-{
-	std::int64_t mark = 0;
-	for (OffsetNumber n = FirstOffsetNumber; n <= last_item(page); n++) {
-		const char *bytes = row_bytes(page, n);
-		RowData row;
-		if (bytes != nullptr && (std::memcpy(&row, bytes, sizeof row), row.mark > mark))
-			mark = row.mark;
-	}
-	return mark;
-}
-
-// What this session last saw in (or wrote to) its database's carrier: a mark at or below it needs no write.
-std::int64_t carried_us = 0;
-
-} // namespace
-
-void carry_mark(std::int64_t mark_us)
-{
-	if (mark_us <= carried_us || RecoveryInProgress())
-		return;
-	const Oid oid = carrier_oid();
-	if (!OidIsValid(oid)) {
-		carried_us = mark_us; // no carrier in this database (yet): looked up again at the mark's next move
-		return;
-	}
-	if (!ConditionalLockRelationOid(oid, RowExclusiveLock))
-		return; // a REFRESH, VACUUM FULL or DROP holds it: the next ID tries again
-	Relation relation = relation_open(oid, NoLock);
-	if (RelationGetNumberOfBlocks(relation) > 0) {
-		Buffer buffer = ReadBuffer(relation, 0);
+	Snapshot snapshot = GetLatestSnapshot();
+	Seen seen{no_row, InvalidXLogRecPtr};
+	const BlockNumber blocks = RelationGetNumberOfBlocks(relation);
+	for (BlockNumber block = 0; block < blocks; block++) {
+		Buffer buffer = ReadBuffer(relation, block);
 		LockBuffer(buffer, BUFFER_LOCK_EXCLUSIVE);
-		GenericXLogState *record = GenericXLogStart(relation);
-		Page page = GenericXLogRegisterBuffer(record, buffer, 0);
-		bool changed = false;
-		for (OffsetNumber n = FirstOffsetNumber; n <= last_item(page); n++) {
-			char *bytes = row_bytes(page, n);
-			RowData row;
-			if (bytes == nullptr || (std::memcpy(&row, bytes, sizeof row), row.mark >= mark_us))
-				continue;
-			row.mark = mark_us;
-			std::memcpy(bytes, &row, sizeof row);
-			changed = true;
+		Page page = BufferGetPage(buffer);
+		std::int64_t value = visible_mark(page, buffer, RelationGetRelid(relation), snapshot);
+		if (value != no_row && value - carrier_margin_us / 2 < id_time_us && value < raise_to) {
+			GenericXLogState *record = GenericXLogStart(relation);
+			Page copy = GenericXLogRegisterBuffer(record, buffer, 0);
+			if (raise_visible_marks(page, copy, buffer, RelationGetRelid(relation), snapshot, raise_to)) {
+				(void)GenericXLogFinish(record);
+				value = raise_to;
+			} else {
+				GenericXLogAbort(record);
+			}
 		}
-		if (changed)
-			GenericXLogFinish(record);
-		else
-			GenericXLogAbort(record);
+		if (value > seen.value)
+			seen.value = value;
+		if (PageGetLSN(page) > seen.lsn)
+			seen.lsn = PageGetLSN(page);
 		UnlockReleaseBuffer(buffer);
 	}
-	relation_close(relation, NoLock);
-	UnlockRelationOid(oid, RowExclusiveLock);
-	carried_us = mark_us;
+	return seen;
 }
 
-std::int64_t read_carrier()
+// IDs up to here need nothing (the fast path); at or below durable_us, which this backend knows flushed.
+std::int64_t fast_until_us = 0;
+std::int64_t durable_us = 0;
+
+void carry_slowly(std::int64_t id_time_us, std::int64_t server_mark_us)
+{
+	const Oid oid = carrier_oid();
+	if (!OidIsValid(oid)) {
+		fast_until_us = id_time_us + carrier_margin_us / 2; // none (yet): looked up again half a margin later
+		return;
+	}
+	// The ID in hand is covered while it is at or below durable_us: the lock is then taken only if it can be
+	// had at once (a REFRESH holds it: the next ID tries again); beyond, it is waited for (a cancel ends it).
+	const bool covered = id_time_us <= durable_us;
+	if (covered) {
+		if (!ConditionalLockRelationOid(oid, RowExclusiveLock))
+			return;
+	} else {
+		LockRelationOid(oid, RowExclusiveLock);
+	}
+	Relation relation = relation_open(oid, NoLock);
+	const Seen seen = read_or_raise(relation, id_time_us, server_mark_us + carrier_margin_us);
+	relation_close(relation, NoLock);
+	UnlockRelationOid(oid, RowExclusiveLock);
+	if (seen.value < id_time_us)
+		ereport(ERROR,
+		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		         errmsg("idtypes could not write its high-water mark into this database's carrier %s.%s",
+		                carrier_schema, carrier_name),
+		         errdetail("The carrier holds no row: pg_upgrade could not keep this database's IDs apart."),
+		         errhint("Refresh it as its owner: REFRESH MATERIALIZED VIEW %s.%s;", carrier_schema, carrier_name)));
+	if (seen.lsn > GetFlushRecPtr(nullptr)) {
+		XLogSetAsyncXactLSN(seen.lsn); // the WAL writer flushes it soon
+		if (!covered) {
+			XLogFlush(seen.lsn);
+			durable_us = seen.value;
+		}
+	} else {
+		durable_us = seen.value;
+	}
+	const std::int64_t near = seen.value - carrier_margin_us / 2;
+	fast_until_us = near < durable_us ? near : durable_us;
+}
+
+// The value of this database's carrier as its own query sees it (0 while it has none or no row): read for its REFRESH.
+std::int64_t current_carrier_value()
 {
 	const Oid oid = carrier_oid();
 	if (!OidIsValid(oid))
 		return 0;
 	Relation relation = relation_open(oid, AccessShareLock);
-	std::int64_t mark = 0;
-	if (RelationGetNumberOfBlocks(relation) > 0) {
-		Buffer buffer = ReadBuffer(relation, 0);
-		LockBuffer(buffer, BUFFER_LOCK_SHARE);
-		mark = page_mark(BufferGetPage(buffer));
-		UnlockReleaseBuffer(buffer);
-	}
+	const Seen seen = read_or_raise(relation, INT64_MIN, 0); // INT64_MIN: never near, so never written
 	relation_close(relation, AccessShareLock);
-	return mark;
+	return seen.value > 0 ? seen.value : 0;
+}
+
+} // namespace
+
+void carry_mark(std::int64_t id_time_us, std::int64_t server_mark_us)
+{
+	if (id_time_us <= fast_until_us || RecoveryInProgress())
+		return;
+	carry_slowly(id_time_us, server_mark_us);
 }
 
 } // namespace idtypes::pg
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(idtypes_carrier_value);
+
+// The carrier's query: the server's mark plus the margin, never below what the carrier holds (a REFRESH
+// before the first ID after pg_upgrade, when the server has no mark yet, keeps the carried value). Reads no
+// replication origin, so it works when there is none.
+Datum idtypes_carrier_value(PG_FUNCTION_ARGS)
+{
+	using namespace idtypes::pg;
+	const std::int64_t mark =
+	    static_cast<std::int64_t>(pg_atomic_read_u64(&attached_state().durable_until_us)) + carrier_margin_us;
+	const std::int64_t held = current_carrier_value();
+	PG_RETURN_INT64(held > mark ? held : mark);
+}
+
+} // extern "C"

@@ -6,14 +6,16 @@
 
 namespace idtypes::pg {
 
-// Makes this database's carrier hold at least `mark_us` (the server mark this session issues under), once
-// per move of the mark seen by this session: a generic WAL record written in place, under a lock taken
-// only if it can be had at once and released right after (else skipped: tried again at the next ID). Not in
-// recovery (no WAL), nor where the database has no carrier. May raise (outside any lock of the state).
-void carry_mark(std::int64_t mark_us);
+// How far past the server's mark a carrier is written: a database's carrier is rewritten about once per
+// carrier_margin_us / 2 of its IDs' times, never per move of the mark.
+inline constexpr std::int64_t carrier_margin_us = 10000000;
 
-// The largest mark this database's carrier holds (Unix µs; 0 when there is none): the matview of idtypes
-// 1.4, or 1.3's table idtypes_high_water in a database not yet updated. May raise.
-std::int64_t read_carrier();
+// After an ID of this database was issued (time `id_time_us`, under the server's published mark
+// `server_mark_us`) and before it is returned: makes sure this database's carrier holds more than the ID's
+// time, durably. The fast path is one comparison with what this backend last saw; the carrier is rewritten
+// (server mark + carrier_margin_us, in place, generic WAL) only when the ID comes within carrier_margin_us / 2
+// of its value, and the record is flushed before any ID passes the value it replaced. Nothing in recovery,
+// nor where the database has no carrier. May raise.
+void carry_mark(std::int64_t id_time_us, std::int64_t server_mark_us);
 
 } // namespace idtypes::pg

@@ -1,115 +1,216 @@
-// How a missing origin is rebuilt, with no step asked of anyone: the session that finds it missing (its
-// first generator call after pg_upgrade) starts one dynamic background worker per connectable database,
-// one after another (a process connects to one database only; RegisterDynamicBackgroundWorker needs no
-// preloading), each reading its database's carrier (upgrade_carrier.cpp) into the shared state; the worker of the
-// session's own database, started last, creates the origins in a transaction of its own (so that the
-// session's read-only transaction or its rollback does not matter) and advances the mark's to the largest
-// carrier. The session waits for each on its latch; the generators are then raised past the origin
-// (server_state() in generators.cpp) before any ID is issued. One session rebuilds at a time; the others
-// wait for it.
-// Not on a standby: in recovery nothing can be created or written, and a standby does not follow the
-// replicated mark anyway (its IDs are kept apart from its primary's by its own identity, identity.cpp); a
-// promoted standby rebuilds at its first ID if its primary's origin was missing.
+// How a missing mark is rebuilt, with no step asked of anyone. The session that finds the origin
+// idtypes_high_water missing or without progress (its first ID after pg_upgrade, or on a fresh server) starts
+// ONE dynamic background worker, the launcher, unless one runs, and waits for it on a condition variable,
+// bounded; a cancel or statement_timeout ends that session's wait, never the launcher, so the next attempt
+// finds it further on or done. The launcher connects to the starting session's database for the shared
+// catalogs only: it reads every database's carrier without connecting to it (datallowconn = false included) as CREATE DATABASE reads its template (database_carrier.cpp), one
+// database at a time, its progress in shared memory, within a deadline, and refuses a carrier more than a day
+// ahead of the clock. Only when every database answered does it create the origin (if missing) and advance
+// it to max(carriers, clock) in one transaction before its commit, so that no session ever finds the origin
+// without its mark; a database it cannot read is named in its error, in the log and in the sessions'
+// errors, with what to do, and nothing is created. It then exits: no worker outlives the rebuild.
+// Not on a standby: in recovery nothing can be created or written; a promoted standby rebuilds at its first ID
+// if its primary's origin was missing.
 #include "pg/replicate/upgrade_rebuild.hpp"
 
 #include "pg/generate/shared_state.hpp"
-#include "pg/replicate/upgrade_carrier.hpp"
+#include "pg/replicate/database_carrier.hpp"
+
+#include <cstring>
 
 extern "C" {
 #include "access/heapam.h"
 #include "access/htup_details.h"
 #include "access/tableam.h"
 #include "access/xact.h"
-#include "access/xlog.h"
 #include "catalog/pg_database.h"
 #include "pgstat.h"
 #include "postmaster/bgworker.h"
 #include "storage/ipc.h"
-#include "storage/latch.h"
+#include "utils/guc.h"
 #include "utils/inval.h"
+#include "utils/memutils.h"
 #include "utils/snapmgr.h"
 
-PGDLLEXPORT void idtypes_mark_rebuild_main(Datum database);
+PGDLLEXPORT void idtypes_upgrade_rebuild_main(Datum);
 }
 
 namespace idtypes::pg {
 
 namespace {
 
-// bgw_extra's first byte: whether the worker creates the origins after reading its carrier.
-constexpr char creates_origins = 'c';
+// The launcher ends by this long after its start, done or not; a session waits for it a little longer, so
+// that it sees the launcher's own error.
+constexpr std::int64_t rebuild_deadline_us = 30000000;
+constexpr std::int64_t rebuild_wait_us = rebuild_deadline_us + 5000000;
 
-// The connectable databases (pg_database.datallowconn; not one left invalid by an interrupted DROP).
-List *connectable_databases()
+constexpr const char *set_by_hand =
+    "Or set the mark by hand, above every ID any database issued (the largest of the old server's marks): SELECT "
+    "pg_replication_origin_create('idtypes_high_water') (if missing); SELECT "
+    "pg_replication_origin_advance('idtypes_high_water', '0/0'::pg_lsn + MICROSECONDS);";
+
+std::int64_t now_us() { return clock_now_us(); }
+
+bool has_mark(OriginId id) { return id != no_origin && origin_progress(id) != 0; }
+
+// Starts the launcher unless one runs (or was registered less than its deadline ago: one that never ran,
+// e.g. when the postmaster could not fork, is forgotten then). Raises when no worker slot is free.
+void start_launcher(RebuildProgress &r)
+{
+	std::uint32_t idle = 0;
+	if (!pg_atomic_compare_exchange_u32(&r.running, &idle, 1)) {
+		std::uint64_t started = pg_atomic_read_u64(&r.started_us);
+		if (now_us() - static_cast<std::int64_t>(started) <= rebuild_wait_us ||
+		    !pg_atomic_compare_exchange_u64(&r.started_us, &started, static_cast<std::uint64_t>(now_us())))
+			return;
+	}
+	pg_atomic_write_u64(&r.started_us, static_cast<std::uint64_t>(now_us()));
+	BackgroundWorker worker{};
+	worker.bgw_flags = BGWORKER_SHMEM_ACCESS | BGWORKER_BACKEND_DATABASE_CONNECTION;
+	worker.bgw_start_time = BgWorkerStart_RecoveryFinished;
+	worker.bgw_restart_time = BGW_NEVER_RESTART;
+	snprintf(worker.bgw_library_name, sizeof worker.bgw_library_name, "idtypes");
+	snprintf(worker.bgw_function_name, sizeof worker.bgw_function_name, "idtypes_upgrade_rebuild_main");
+	snprintf(worker.bgw_name, sizeof worker.bgw_name, "idtypes mark rebuild");
+	snprintf(worker.bgw_type, sizeof worker.bgw_type, "idtypes mark rebuild");
+	worker.bgw_main_arg = ObjectIdGetDatum(MyDatabaseId);
+	if (RegisterDynamicBackgroundWorker(&worker, nullptr))
+		return;
+	pg_atomic_write_u32(&r.running, 0);
+	ereport(ERROR,
+	        (errcode(ERRCODE_CONFIGURATION_LIMIT_EXCEEDED),
+	         errmsg("idtypes could not start a background worker to rebuild its replicated high-water mark"),
+	         errdetail("The replication origin \"%s\" is missing or has no progress (pg_upgrade does not carry it): "
+	                   "before any ID is issued, one worker reads the mark every database carries.",
+	                   mark_origin_name),
+	         errhint("Raise max_worker_processes (every slot is in use), or try again when a worker ends.")));
+}
+
+// Waits until a launcher ends (started here if none runs), at most rebuild_wait_us. A cancel raises out of
+// the wait (ConditionVariableTimedSleep), leaving the launcher running.
+void wait_for_launcher(RebuildProgress &r)
+{
+	const std::uint32_t ended_before = pg_atomic_read_u32(&r.ended);
+	const std::int64_t give_up = now_us() + rebuild_wait_us;
+	for (;;) {
+		ConditionVariablePrepareToSleep(&r.launcher_ended);
+		if (pg_atomic_read_u32(&r.ended) != ended_before)
+			break;
+		start_launcher(r);
+		if (now_us() > give_up) {
+			ConditionVariableCancelSleep();
+			ereport(ERROR,
+			        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+			         errmsg("idtypes is still rebuilding its replicated high-water mark: %u of %u databases read",
+			                pg_atomic_read_u32(&r.databases_read), pg_atomic_read_u32(&r.databases)),
+			         errhint("Try again: the rebuild goes on without this session.")));
+		}
+		(void)ConditionVariableTimedSleep(&r.launcher_ended, 1000, PG_WAIT_EXTENSION);
+	}
+	ConditionVariableCancelSleep();
+}
+
+// The launcher's failure, kept for the sessions' error (and logged by the launcher's own error).
+void record_failure(RebuildProgress &r, const char *text)
+{
+	SpinLockAcquire(&r.failure_lock);
+	snprintf(r.failure, sizeof r.failure, "%s", text);
+	SpinLockRelease(&r.failure_lock);
+}
+
+void launcher_exit(int, Datum)
+{
+	RebuildProgress &r = attached_state().rebuild;
+	pg_atomic_write_u32(&r.running, 0);
+	pg_atomic_fetch_add_u32(&r.ended, 1);
+	ConditionVariableBroadcast(&r.launcher_ended);
+}
+
+struct Database {
+	Oid oid;
+	Oid tablespace;
+	char name[NAMEDATALEN];
+};
+
+// Every database, those that refuse connections included; not one left invalid by an interrupted DROP.
+List *every_database()
 {
 	List *databases = NIL;
 	Relation catalog = table_open(DatabaseRelationId, AccessShareLock);
 	TableScanDesc scan = table_beginscan_catalog(catalog, 0, nullptr);
 	HeapTuple tuple;
 	while ((tuple = heap_getnext(scan, ForwardScanDirection)) != nullptr) {
-		auto db = reinterpret_cast<Form_pg_database>(GETSTRUCT(tuple));
-		if (db->datallowconn && db->datconnlimit != -2 && db->oid != MyDatabaseId)
-			databases = lappend_oid(databases, db->oid);
+		auto form = reinterpret_cast<Form_pg_database>(GETSTRUCT(tuple));
+		if (form->datconnlimit == -2)
+			continue;
+		auto *db = static_cast<Database *>(palloc(sizeof(Database)));
+		db->oid = form->oid;
+		db->tablespace = form->dattablespace;
+		snprintf(db->name, sizeof db->name, "%s", NameStr(form->datname));
+		databases = lappend(databases, db);
 	}
 	table_endscan(scan);
 	table_close(catalog, AccessShareLock);
-	return lappend_oid(databases, MyDatabaseId); // the session's own last: its worker creates the origins
+	return databases;
 }
 
-// Runs one worker to its end. False when it could not be started.
-bool run_worker(Oid database, bool create)
+// One database's carrier, within what is left of the deadline (lock_timeout); its error, named and kept.
+std::int64_t read_carrier_of(RebuildProgress &r, const Database &db, std::int64_t deadline)
 {
-	BackgroundWorker worker{};
-	worker.bgw_flags = BGWORKER_SHMEM_ACCESS | BGWORKER_BACKEND_DATABASE_CONNECTION;
-	worker.bgw_start_time = BgWorkerStart_RecoveryFinished;
-	worker.bgw_restart_time = BGW_NEVER_RESTART;
-	snprintf(worker.bgw_library_name, sizeof worker.bgw_library_name, "idtypes");
-	snprintf(worker.bgw_function_name, sizeof worker.bgw_function_name, "idtypes_mark_rebuild_main");
-	snprintf(worker.bgw_name, sizeof worker.bgw_name, "idtypes mark rebuild (database %u)", database);
-	snprintf(worker.bgw_type, sizeof worker.bgw_type, "idtypes mark rebuild");
-	worker.bgw_main_arg = ObjectIdGetDatum(database);
-	worker.bgw_extra[0] = create ? creates_origins : '\0';
-	worker.bgw_notify_pid = MyProcPid;
-	BackgroundWorkerHandle *handle = nullptr;
-	if (!RegisterDynamicBackgroundWorker(&worker, &handle))
-		return false;
-	if (WaitForBackgroundWorkerShutdown(handle) == BGWH_POSTMASTER_DIED)
-		ereport(FATAL, (errcode(ERRCODE_ADMIN_SHUTDOWN), errmsg("postmaster exited during idtypes' mark rebuild")));
-	return true;
-}
-
-void end_rebuild(int, Datum arg)
-{
-	auto *s = reinterpret_cast<ServerState *>(DatumGetPointer(arg));
-	pg_atomic_write_u32(&s->rebuild_pid, 0);
-}
-
-void rebuild(ServerState &s)
-{
-	List *databases = connectable_databases();
-	pg_atomic_write_u64(&s.rebuild_max, 0);
-	pg_atomic_write_u32(&s.rebuild_done, 0);
-	int started = 0;
-	ListCell *cell;
-	foreach (cell, databases) {
-		const Oid database = lfirst_oid(cell);
-		if (!run_worker(database, database == MyDatabaseId))
-			ereport(ERROR,
-			        (errcode(ERRCODE_CONFIGURATION_LIMIT_EXCEEDED),
-			         errmsg("idtypes could not start a background worker to rebuild its replicated high-water mark"),
-			         errdetail("The replication origin \"%s\" is missing (pg_upgrade does not carry it): before any "
-			                   "ID is issued, one worker per database reads the mark that database carries.",
-			                   mark_origin_name),
-			         errhint("Raise max_worker_processes (every slot is in use), or try again when a worker ends.")));
-		++started;
+	const std::int64_t left_ms = (deadline - now_us()) / 1000;
+	if (left_ms <= 0) {
+		const char *text = psprintf("the database \"%s\" was not read within the rebuild's %d s", db.name,
+		                            static_cast<int>(rebuild_deadline_us / 1000000));
+		record_failure(r, text);
+		ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("idtypes could not rebuild its mark: %s", text),
+		                errhint("Try again (the next ID starts a new rebuild). %s", set_by_hand)));
 	}
-	if (pg_atomic_read_u32(&s.rebuild_done) != static_cast<std::uint32_t>(started))
+	SetConfigOption("lock_timeout", psprintf("%lld", static_cast<long long>(left_ms)), PGC_SUSET, PGC_S_OVERRIDE);
+	MemoryContext context = CurrentMemoryContext;
+	std::int64_t mark = 0;
+	ErrorData *error = nullptr;
+	PG_TRY();
+	{
+		mark = read_database_carrier(db.oid, db.tablespace);
+	}
+	PG_CATCH();
+	{
+		MemoryContextSwitchTo(context);
+		error = CopyErrorData();
+		FlushErrorState();
+	}
+	PG_END_TRY();
+	if (error != nullptr) {
+		const char *text = psprintf("the carrier of database \"%s\" could not be read: %s", db.name, error->message);
+		record_failure(r, text);
+		ereport(ERROR, (errcode(error->sqlerrcode), errmsg("idtypes could not rebuild its mark: %s", text),
+		                errhint("A session holding a lock on %s's idtypes_internal.high_water (REFRESH, VACUUM FULL, "
+		                        "ALTER) or on the database itself stops it: end that session, then generate again (the "
+		                        "next ID starts a new rebuild). %s",
+		                        db.name, set_by_hand)));
+	}
+	if (mark > now_us() + mark_ahead_limit_us) {
+		const char *text = psprintf("the carrier of database \"%s\" holds a mark more than a day ahead of the clock "
+		                            "(%lld µs since 1970)",
+		                            db.name, static_cast<long long>(mark));
+		record_failure(r, text);
 		ereport(ERROR,
 		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-		         errmsg("idtypes could not read the high-water mark carried by every database"),
-		         errdetail("The replication origin \"%s\" is missing, and %d of %d databases' workers failed.",
-		                   mark_origin_name, started - static_cast<int>(pg_atomic_read_u32(&s.rebuild_done)), started),
-		         errhint("See the server log for the workers' errors; generation is tried again at the next ID.")));
+		         errmsg("idtypes could not rebuild its mark: %s", text),
+		         errhint("Check this server's clock: the carriers hold the old server's ID times. %s", set_by_hand)));
+	}
+	return mark;
+}
+
+// The origin created if missing and advanced to `mark`, in the launcher's transaction, before its commit.
+void set_origin(std::uint64_t mark)
+{
+	OriginId id = find_origin(mark_origin_name);
+	if (id == no_origin)
+		id = replorigin_create(mark_origin_name);
+	lock_origins();
+	advance_origin(id, mark, false);
+	release_origins();
 }
 
 } // namespace
@@ -117,69 +218,62 @@ void rebuild(ServerState &s)
 OriginId ensure_mark_origin()
 {
 	OriginId id = find_origin(mark_origin_name);
-	if (id != no_origin && find_origin(identity_origin_name) != no_origin)
+	if (has_mark(id))
 		return id;
 	require_origins();
-	ServerState &s = attached_state();
-	std::uint32_t none = 0;
-	if (pg_atomic_compare_exchange_u32(&s.rebuild_pid, &none, static_cast<std::uint32_t>(MyProcPid))) {
-		PG_ENSURE_ERROR_CLEANUP(end_rebuild, PointerGetDatum(&s));
-		{
-			rebuild(s);
-		}
-		PG_END_ENSURE_ERROR_CLEANUP(end_rebuild, PointerGetDatum(&s));
-		end_rebuild(0, PointerGetDatum(&s));
-	} else {
-		while (pg_atomic_read_u32(&s.rebuild_pid) != 0) { // another session rebuilds: wait for it
-			(void)WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 100, PG_WAIT_EXTENSION);
-			ResetLatch(MyLatch);
-			CHECK_FOR_INTERRUPTS();
-		}
-	}
-	// the worker committed the origins: its invalidations (the syscache's negative entry) taken in, and a
+	RebuildProgress &r = attached_state().rebuild;
+	wait_for_launcher(r);
+	// the launcher committed the origin: its invalidations (the syscache's negative entry) taken in, and a
 	// new catalog snapshot
 	AcceptInvalidationMessages();
 	InvalidateCatalogSnapshot();
 	id = find_origin(mark_origin_name);
-	if (id == no_origin)
-		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-		                errmsg("idtypes could not create the replication origin \"%s\"", mark_origin_name),
-		                errhint("See the server log for its background worker's error.")));
-	return id;
+	if (has_mark(id))
+		return id;
+	char failure[sizeof r.failure];
+	SpinLockAcquire(&r.failure_lock);
+	snprintf(failure, sizeof failure, "%s", r.failure);
+	SpinLockRelease(&r.failure_lock);
+	ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+	                errmsg("idtypes could not rebuild its replicated high-water mark \"%s\"", mark_origin_name),
+	                errdetail("%s", failure[0] != '\0' ? failure : "Its background worker ended without a result."),
+	                errhint("See the server log for the worker's error and what to do; the next ID tries again.")));
+	pg_unreachable();
 }
 
 } // namespace idtypes::pg
 
 using namespace idtypes::pg;
 
-// A rebuild's worker: reads its database's carrier into the shared state; the last one also creates the
-// origins (committed) and advances the mark's to the largest carrier.
-void idtypes_mark_rebuild_main(Datum database)
+// The launcher: every database's carrier read, then the origin created and advanced, in one transaction.
+void idtypes_upgrade_rebuild_main(Datum database)
 {
 	BackgroundWorkerUnblockSignals();
-	BackgroundWorkerInitializeConnectionByOid(DatumGetObjectId(database), InvalidOid, 0);
-	ServerState &s = attached_state();
+	// connected to the starting session's database only for the catalogs that every database shares (the
+	// relation cache needs a database to load pg_replication_origin's descriptor); the other databases'
+	// carriers are read without connecting (database_carrier.cpp)
+	BackgroundWorkerInitializeConnectionByOid(DatumGetObjectId(database), InvalidOid, BGWORKER_BYPASS_ALLOWCONN);
+	RebuildProgress &r = attached_state().rebuild;
+	before_shmem_exit(launcher_exit, 0);
+	record_failure(r, "");
+	pg_atomic_write_u32(&r.databases_read, 0);
+	pg_atomic_write_u64(&r.largest_us, 0);
+	const std::int64_t start = now_us();
+	const std::int64_t deadline = start + rebuild_deadline_us;
 	StartTransactionCommand();
-	PushActiveSnapshot(GetTransactionSnapshot());
-	advance_to(&s.rebuild_max, static_cast<std::uint64_t>(read_carrier()));
-	PopActiveSnapshot();
-	CommitTransactionCommand();
-	if (MyBgworkerEntry->bgw_extra[0] == creates_origins) {
-		StartTransactionCommand();
-		for (const char *name : {mark_origin_name, identity_origin_name})
-			if (find_origin(name) == no_origin)
-				(void)replorigin_create(name);
-		CommitTransactionCommand();
-		StartTransactionCommand();
-		lock_origins();
-		const OriginId id = find_origin(mark_origin_name);
-		const std::uint64_t mark = pg_atomic_read_u64(&s.rebuild_max);
-		if (id != no_origin && mark > origin_progress(id))
-			advance_origin(id, mark, false);
-		release_origins();
-		CommitTransactionCommand();
-		ereport(LOG, (errmsg("idtypes rebuilt its replicated high-water mark \"%s\" from the databases' carriers",
-		                     mark_origin_name)));
+	(void)GetTransactionSnapshot();
+	List *databases = every_database();
+	pg_atomic_write_u32(&r.databases, static_cast<std::uint32_t>(list_length(databases)));
+	ListCell *cell;
+	foreach (cell, databases) {
+		const std::int64_t mark = read_carrier_of(r, *static_cast<Database *>(lfirst(cell)), deadline);
+		advance_to(&r.largest_us, static_cast<std::uint64_t>(mark));
+		pg_atomic_fetch_add_u32(&r.databases_read, 1);
 	}
-	pg_atomic_fetch_add_u32(&s.rebuild_done, 1);
+	const std::int64_t clock = now_us();
+	const std::uint64_t largest = pg_atomic_read_u64(&r.largest_us);
+	set_origin(largest > static_cast<std::uint64_t>(clock) ? largest : static_cast<std::uint64_t>(clock));
+	CommitTransactionCommand();
+	ereport(LOG, (errmsg("idtypes rebuilt its replicated high-water mark \"%s\" from %d databases' carriers in %lld ms",
+	                     mark_origin_name, list_length(databases), static_cast<long long>((now_us() - start) / 1000))));
 }

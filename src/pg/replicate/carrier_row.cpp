@@ -1,0 +1,67 @@
+// A carrier's row: two bigint columns, mark and writer (1.3's table and 1.4's materialized view alike),
+// not null, so 8-byte aligned in the tuple's data with no gap. A row counts only if the reader's snapshot
+// sees it (a rolled-back or deleted row of 1.3's table, which any role with a table grant could write,
+// never does); the launcher and the writing session see the same rows.
+#include "pg/replicate/carrier_row.hpp"
+
+#include <cstring>
+
+extern "C" {
+#include "access/heapam.h"
+#include "access/htup_details.h"
+}
+
+namespace idtypes::pg {
+
+namespace {
+
+// The data of the page's n-th item if it is a tuple of the carrier's shape that `snapshot` sees, else null.
+char *visible_row(Page page, Buffer buffer, OffsetNumber n, Oid relation, Snapshot snapshot)
+{
+	ItemId item = PageGetItemId(page, n);
+	if (!ItemIdIsNormal(item))
+		return nullptr;
+	HeapTupleData tuple;
+	tuple.t_data = reinterpret_cast<HeapTupleHeader>(PageGetItem(page, item));
+	tuple.t_len = ItemIdGetLength(item);
+	tuple.t_tableOid = relation;
+	ItemPointerSet(&tuple.t_self, BufferGetBlockNumber(buffer), n);
+	if (HeapTupleHeaderGetNatts(tuple.t_data) < 2 || (tuple.t_data->t_infomask & HEAP_HASNULL) != 0 ||
+	    tuple.t_data->t_hoff + 2 * sizeof(std::int64_t) > tuple.t_len)
+		return nullptr;
+	if (!HeapTupleSatisfiesVisibility(&tuple, snapshot, buffer))
+		return nullptr;
+	return reinterpret_cast<char *>(tuple.t_data) + tuple.t_data->t_hoff;
+}
+
+OffsetNumber last_item(Page page) { return PageIsNew(page) ? InvalidOffsetNumber : PageGetMaxOffsetNumber(page); }
+
+} // namespace
+
+std::int64_t visible_mark(Page page, Buffer buffer, Oid relation, Snapshot snapshot)
+{
+	std::int64_t mark = no_row;
+	for (OffsetNumber n = FirstOffsetNumber; n <= last_item(page); n++) {
+		const char *row = visible_row(page, buffer, n, relation, snapshot);
+		std::int64_t value;
+		if (row != nullptr && (std::memcpy(&value, row, sizeof value), value > mark))
+			mark = value;
+	}
+	return mark;
+}
+
+bool raise_visible_marks(Page page, Page target, Buffer buffer, Oid relation, Snapshot snapshot, std::int64_t mark)
+{
+	bool changed = false;
+	for (OffsetNumber n = FirstOffsetNumber; n <= last_item(page); n++) {
+		const char *row = visible_row(page, buffer, n, relation, snapshot);
+		std::int64_t value;
+		if (row == nullptr || (std::memcpy(&value, row, sizeof value), value >= mark))
+			continue;
+		std::memcpy(target + (row - page), &mark, sizeof mark); // the same offset in the record's copy
+		changed = true;
+	}
+	return changed;
+}
+
+} // namespace idtypes::pg
