@@ -3,23 +3,14 @@
 -- A catalog file that 1.4 adds whole is appended by the Makefile (ADDS_1.3--1.4), as in the full script.
 \echo Use "ALTER EXTENSION idtypes UPDATE TO '1.4'" to load this file. \quit
 
--- 1.3's replicated mark, the table idtypes_high_water in the extension's schema, becomes the origin
--- idtypes_high_water (src/catalog/high_water.sql, appended below): the origin is created here first and
--- advanced to the table's mark when that is ahead (pg_replication_origin_advance also goes back), unless
--- the row is implausibly far ahead of the clock (1.3's table could be written with ordinary grants: such a
--- mark is not followed). Then the table goes. Every operator is qualified and every call exact: this runs as
--- a superuser with the extension's schema, which another role may own, on the search_path.
-SELECT pg_catalog.pg_replication_origin_create(o)
-FROM pg_catalog.unnest(ARRAY['idtypes_high_water', 'idtypes_identity']) AS o
-WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_replication_origin WHERE roname OPERATOR(pg_catalog.=) o);
-SELECT pg_catalog.pg_replication_origin_advance('idtypes_high_water',
-                                                '0/0'::pg_catalog.pg_lsn OPERATOR(pg_catalog.+) t.mark::numeric)
-FROM (SELECT pg_catalog.max(mark) AS mark FROM idtypes_high_water) AS t
-WHERE t.mark::numeric OPERATOR(pg_catalog.>) COALESCE((pg_catalog.pg_replication_origin_progress('idtypes_high_water', false)
-                         OPERATOR(pg_catalog.-) '0/0'::pg_catalog.pg_lsn), 0::numeric)
-  AND t.mark OPERATOR(pg_catalog.<=) ((pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
-                                       OPERATOR(pg_catalog.*) 1000000::float8)::bigint OPERATOR(pg_catalog.+) 86400000000::bigint);
-DROP TABLE idtypes_high_water;
+-- 1.3's replicated mark, the table idtypes_high_water in the extension's schema, goes into this database's
+-- carrier (idtypes_internal.high_water, below), then the table goes. As shipped with 1.5 this script no
+-- longer creates or advances the replication origin idtypes_high_water from one database's table: the
+-- library alone makes the origin, from every database's carrier, so an update run before the first ID after
+-- pg_upgrade cannot hide the other databases' marks (1.4's script did). A row implausibly far ahead of the
+-- clock (1.3's table could be written with ordinary grants) is not followed. Every operator is qualified and
+-- every call exact: this runs as a superuser with the extension's schema, which another role may own, on the
+-- search_path.
 
 -- idtypes_identity() gains the primary's identity as seen by a standby (src/catalog/identity.sql, appended
 -- below): its OUT columns change, so it is made again.
@@ -35,15 +26,8 @@ CREATE FUNCTION idtypes_identity(OUT timeid_clock_id integer, OUT timeid_clock_i
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION idtypes_identity() IS 'what this server generates with: timeid clock id (NULL while the random one is not drawn) and tbsl machine id, each with its source (configuration, session, random or default), idtypes_generator_mode(), the high-water mark on disk (NULL before any), and on a standby its primary''s clock id and machine id (NULL elsewhere)';
 
--- The replicated high-water mark (src/pg/origins.cpp): the progress of the replication origin
--- idtypes_high_water (Unix µs), one for the server, which every write of the mark advances by a WAL
--- record that core replays on every standby; a promoted standby, a restored server starts past it. Beside
--- it the origin idtypes_identity: the identity the primary generates with, which its standbys refuse to
--- share (src/pg/identity.cpp). Origins are the server's, not a database's: created here when missing,
--- left by DROP EXTENSION (other databases use them); only superusers can change or drop one.
-SELECT pg_catalog.pg_replication_origin_create(o)
-FROM pg_catalog.unnest(ARRAY['idtypes_high_water', 'idtypes_identity']) AS o
-WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_replication_origin WHERE roname OPERATOR(pg_catalog.=) o);
+-- The replicated high-water mark, the replication origin idtypes_high_water, is the library's (as shipped
+-- with 1.5, no script creates it).
 
 -- What carries the mark across pg_upgrade (src/pg/carrier.cpp), which carries no origin: a one-row
 -- materialized view in a schema of the extension's own, outside the application's schemas. Generators
@@ -53,10 +37,16 @@ WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_replication_origin WHERE roname OPER
 -- its owner's is left, whatever default privileges gave it.
 CREATE SCHEMA idtypes_internal;
 COMMENT ON SCHEMA idtypes_internal IS 'idtypes'' own objects, kept out of the application''s schemas: the carrier of the high-water mark';
-CREATE MATERIALIZED VIEW idtypes_internal.high_water AS
-SELECT COALESCE((pg_catalog.pg_replication_origin_progress('idtypes_high_water', false)
-                 OPERATOR(pg_catalog.-) '0/0'::pg_catalog.pg_lsn)::bigint, 0) AS mark,
-       0::bigint AS writer;
+-- (as shipped with 1.5: the carrier holds 1.3's mark as a constant, read before the table goes)
+DO $$
+BEGIN
+	EXECUTE pg_catalog.format('CREATE MATERIALIZED VIEW idtypes_internal.high_water AS SELECT %s::bigint AS mark, 0::bigint AS writer',
+	    (SELECT COALESCE(pg_catalog.max(mark), 0) FROM idtypes_high_water
+	     WHERE mark OPERATOR(pg_catalog.<=) ((pg_catalog.date_part('epoch', pg_catalog.clock_timestamp())
+	                                        OPERATOR(pg_catalog.*) 1000000::float8)::bigint OPERATOR(pg_catalog.+) 86400000000::bigint)));
+END
+$$;
+DROP TABLE idtypes_high_water;
 COMMENT ON MATERIALIZED VIEW idtypes_internal.high_water IS 'the generators'' high-water mark (Unix microseconds), carried across pg_upgrade; written only by the generators';
 DO $$
 DECLARE
