@@ -122,8 +122,9 @@ std::int64_t carried_us = 0;
 
 } // namespace
 
-void carry_mark(std::int64_t mark_us)
+void carry_mark(std::int64_t, std::int64_t server_mark_us)
 {
+	const std::int64_t mark_us = server_mark_us;
 	if (mark_us <= carried_us || RecoveryInProgress())
 		return;
 	const Oid oid = carrier_oid();

@@ -3,13 +3,13 @@
 // one after another (a process connects to one database only; RegisterDynamicBackgroundWorker needs no
 // preloading), each reading its database's carrier (upgrade_carrier.cpp) into the shared state; the worker of the
 // session's own database, started last, creates the origins in a transaction of its own (so that the
-// session's read-only transaction or its rollback does not matter) and advances the mark's to the largest
+// session's read-only transaction or its rollback does not matter) and advances it to the largest
 // carrier. The session waits for each on its latch; the generators are then raised past the origin
 // (server_state() in generators.cpp) before any ID is issued. One session rebuilds at a time; the others
 // wait for it.
-// Not on a standby: in recovery nothing can be created or written, and a standby does not follow the
-// replicated mark anyway (its IDs are kept apart from its primary's by its own identity, identity.cpp); a
-// promoted standby rebuilds at its first ID if its primary's origin was missing.
+// Not on a standby: in recovery nothing can be created or written, and a standby generates nothing that
+// rests on the mark (standby_rule.cpp); a promoted standby rebuilds at its first ID if its primary's origin
+// was missing.
 #include "pg/replicate/upgrade_rebuild.hpp"
 
 #include "pg/generate/shared_state.hpp"
@@ -117,7 +117,7 @@ void rebuild(ServerState &s)
 OriginId ensure_mark_origin()
 {
 	OriginId id = find_origin(mark_origin_name);
-	if (id != no_origin && find_origin(identity_origin_name) != no_origin)
+	if (id != no_origin)
 		return id;
 	require_origins();
 	ServerState &s = attached_state();
@@ -166,17 +166,17 @@ void idtypes_mark_rebuild_main(Datum database)
 	CommitTransactionCommand();
 	if (MyBgworkerEntry->bgw_extra[0] == creates_origins) {
 		StartTransactionCommand();
-		for (const char *name : {mark_origin_name, identity_origin_name})
-			if (find_origin(name) == no_origin)
-				(void)replorigin_create(name);
+		if (find_origin(mark_origin_name) == no_origin)
+			(void)replorigin_create(mark_origin_name);
 		CommitTransactionCommand();
 		StartTransactionCommand();
-		lock_origins();
 		const OriginId id = find_origin(mark_origin_name);
 		const std::uint64_t mark = pg_atomic_read_u64(&s.rebuild_max);
-		if (id != no_origin && mark > origin_progress(id))
-			advance_origin(id, mark, false);
-		release_origins();
+		if (id != no_origin && mark > origin_progress(id)) {
+			lock_origin(id);
+			XLogFlush(advance_origin(id, mark));
+			release_origin(id);
+		}
 		CommitTransactionCommand();
 		ereport(LOG, (errmsg("idtypes rebuilt its replicated high-water mark \"%s\" from the databases' carriers",
 		                     mark_origin_name)));

@@ -7,7 +7,7 @@
 
 namespace idtypes::pg {
 
-// The origin idtypes_high_water (and idtypes_identity), created first if missing: then past the largest
+// The origin idtypes_high_water, created first if missing: then past the largest
 // mark of every connectable database's carrier. Not in recovery. Raises when it cannot be done (no
 // background worker could start: max_worker_processes; a database whose carrier could not be read).
 OriginId ensure_mark_origin();
