@@ -67,7 +67,7 @@ SELECT timeid_generate() > :'a'::timeid AS timeid_increases,
        uid11_generate() > :'c'::uid11 AS uid11_increases;
 RESET idtypes.test_clock_offset;
 
--- markings: all VOLATILE; PARALLEL RESTRICTED, but uid11_generate_random (server-wide state only) PARALLEL SAFE
+-- markings: all VOLATILE and PARALLEL RESTRICTED (each may write the mark's WAL record)
 SELECT proname, provolatile, proparallel FROM pg_proc
 WHERE proname IN ('timeid_generate', 'tbsl_generate', 'scru160_generate', 'uid11_generate', 'uid11_generate_random')
 ORDER BY proname;

@@ -96,5 +96,3 @@ DROP ROLE idtypes_app;
 
 -- markings
 SELECT proname, provolatile, proparallel, pg_get_function_arguments(oid) AS columns FROM pg_proc WHERE proname = 'idtypes_identity';
--- a server out of recovery has no primary: no replicated identity (a standby shows its primary's)
-SELECT primary_timeid_clock_id IS NULL AND primary_tbsl_machine_id IS NULL AS no_primary FROM idtypes_identity();

@@ -1,13 +1,7 @@
 
--- The replicated high-water mark (src/pg/replicate/origins.cpp): the progress of the replication origin
--- idtypes_high_water (Unix µs), one for the server, which every write of the mark advances by a WAL
--- record that core replays on every standby; a promoted standby, a restored server starts past it. Beside
--- it the origin idtypes_identity: the identity the primary generates with, which its standbys refuse to
--- share (src/pg/generate/identity.cpp). Origins are the server's, not a database's: created here when missing,
--- left by DROP EXTENSION (other databases use them); only superusers can change or drop one.
-SELECT pg_catalog.pg_replication_origin_create(o)
-FROM pg_catalog.unnest(ARRAY['idtypes_high_water', 'idtypes_identity']) AS o
-WHERE NOT EXISTS (SELECT FROM pg_catalog.pg_replication_origin WHERE roname OPERATOR(pg_catalog.=) o);
+-- The generators' mark is the replication origin idtypes_high_water (src/pg/replicate/origins.cpp), the
+-- server's, not a database's: made, advanced and (after pg_upgrade) rebuilt only by the library, never by
+-- this script.
 
 -- What carries the mark across pg_upgrade (src/pg/replicate/upgrade_carrier.cpp), which carries no origin: a one-row
 -- materialized view in a schema of the extension's own, outside the application's schemas, holding an upper

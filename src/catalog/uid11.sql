@@ -25,11 +25,11 @@ COMMENT ON CAST (numeric AS uid11) IS 'uid11 with that 64-bit unsigned value; a 
 
 -- uid11_generate keeps the last xid in the server's one generator state (src/pg/generate/generators.cpp), shared by every
 -- session: PARALLEL RESTRICTED as released.
--- uid11_generate_random keeps only server-wide state (its tickets, in shared memory), nothing per session: PARALLEL SAFE.
+-- uid11_generate_random may write WAL (the mark) and a file (its key): PARALLEL RESTRICTED since 1.5.
 CREATE FUNCTION uid11_generate() RETURNS uid11
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 CREATE FUNCTION uid11_generate_random() RETURNS uid11
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uid11_generate() IS 'new uid11, xid profile: milliseconds since 2011-11-11T11:11:11.111Z and 22 random bits (increasing within a millisecond)';
 COMMENT ON FUNCTION uid11_generate_random() IS 'new uid11, fullrand profile: 64 bits that look random (a keyed permutation of a server-wide counter), never repeated inside one server';
 

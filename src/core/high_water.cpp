@@ -71,33 +71,53 @@ Parsed parse_layout_1(std::string_view text)
 	return r.at_end() ? p : garbled();
 }
 
+// "key <k0> <k1>\n" (layouts 2 and 3)
+void read_key(Reader &r, Contents &c)
+{
+	r.literal("key ");
+	c.key.k0 = r.hex16();
+	r.literal(" ");
+	c.key.k1 = r.hex16();
+	r.literal("\n");
+	c.has_key = true;
+}
+
+// "owner <system identifier> <device> <inode> <birth ns>\n" (layouts 2 and 3)
+void read_owner(Reader &r, Contents &c)
+{
+	r.literal("owner ");
+	c.owner.system_id = r.decimal();
+	r.literal(" ");
+	c.owner.device = r.decimal();
+	r.literal(" ");
+	c.owner.inode = r.decimal();
+	r.literal(" ");
+	c.owner.birth_ns = r.time_us();
+	r.literal("\n");
+	c.has_owner = true;
+}
+
+// a mark, then optionally a key, then optionally its owner
 Parsed parse_layout_2(Reader r)
 {
 	Parsed p{Parse::ok, 2, {}};
 	r.literal("\nmark ");
 	p.contents.mark = r.time_us();
 	r.literal("\n");
-	if (r.ok && !r.rest.empty()) {
-		r.literal("key ");
-		p.contents.key.k0 = r.hex16();
-		r.literal(" ");
-		p.contents.key.k1 = r.hex16();
-		r.literal("\n");
-		p.contents.has_key = true;
-	}
-	if (r.ok && !r.rest.empty()) {
-		r.literal("owner ");
-		Instance &o = p.contents.owner;
-		o.system_id = r.decimal();
-		r.literal(" ");
-		o.device = r.decimal();
-		r.literal(" ");
-		o.inode = r.decimal();
-		r.literal(" ");
-		o.birth_ns = r.time_us();
-		r.literal("\n");
-		p.contents.has_owner = true;
-	}
+	if (r.ok && !r.rest.empty())
+		read_key(r, p.contents);
+	if (r.ok && !r.rest.empty())
+		read_owner(r, p.contents);
+	return r.at_end() ? p : garbled();
+}
+
+// a key and its owner (a layout 3 file is written only once the key has its owner)
+Parsed parse_layout_3(Reader r)
+{
+	Parsed p{Parse::ok, 3, {}};
+	r.literal("\n");
+	read_key(r, p.contents);
+	read_owner(r, p.contents);
 	return r.at_end() ? p : garbled();
 }
 
@@ -120,21 +140,16 @@ Parsed parse(std::string_view text) noexcept
 		return garbled();
 	if (found > layout)
 		return Parsed{Parse::newer_layout, found, {}};
-	return found == layout ? parse_layout_2(r) : garbled(); // layout 1 has no header
+	return found == 3 ? parse_layout_3(r) : found == 2 ? parse_layout_2(r) : garbled(); // layout 1 has no header
 }
 
 std::size_t format(const Contents &c, char (&out)[max_text]) noexcept
 {
-	int n = std::snprintf(out, sizeof out, "%.*s%d\nmark %lld\n", static_cast<int>(header.size()), header.data(),
-	                      layout, static_cast<long long>(c.mark));
-	if (c.has_key)
-		n += std::snprintf(out + n, sizeof out - static_cast<std::size_t>(n), "key %016llx %016llx\n",
-		                   static_cast<unsigned long long>(c.key.k0), static_cast<unsigned long long>(c.key.k1));
-	if (c.has_key && c.has_owner)
-		n += std::snprintf(out + n, sizeof out - static_cast<std::size_t>(n), "owner %llu %llu %llu %lld\n",
-		                   static_cast<unsigned long long>(c.owner.system_id),
-		                   static_cast<unsigned long long>(c.owner.device),
-		                   static_cast<unsigned long long>(c.owner.inode), static_cast<long long>(c.owner.birth_ns));
+	int n = std::snprintf(
+	    out, sizeof out, "%.*s%d\nkey %016llx %016llx\nowner %llu %llu %llu %lld\n", static_cast<int>(header.size()),
+	    header.data(), layout, static_cast<unsigned long long>(c.key.k0), static_cast<unsigned long long>(c.key.k1),
+	    static_cast<unsigned long long>(c.owner.system_id), static_cast<unsigned long long>(c.owner.device),
+	    static_cast<unsigned long long>(c.owner.inode), static_cast<long long>(c.owner.birth_ns));
 	return static_cast<std::size_t>(n);
 }
 

@@ -1,8 +1,13 @@
-// The text of the high-water mark file (pg_idtypes_high_water in the data directory; src/pg/generate/mark_file.cpp
-// reads and writes it): the Unix microsecond no issued ID's time passes, and the fullrand key of
-// uid11_generate_random with the data directory instance it belongs to.
+// The text of the file pg_idtypes_high_water in the data directory (src/pg/generate/mark_file.cpp reads and
+// writes it): the fullrand key of uid11_generate_random with the data directory instance it belongs to. Since
+// idtypes 1.5 it holds no mark (the mark is the replication origin idtypes_high_water, replicated and
+// crash-safe through WAL); the mark of an older file is still read, as a floor (mark_floors.hpp).
 //
-// Layout 2 (idtypes 1.2), one item per line:
+// Layout 3 (idtypes 1.5), one item per line:
+//   idtypes high-water mark layout 3
+//   key <k0, 16 hex digits> <k1, 16 hex digits>
+//   owner <system identifier> <device> <inode> <birth time, ns>   (the instance that drew the key)
+// Layout 2 (idtypes 1.2 to 1.4), one item per line:
 //   idtypes high-water mark layout 2
 //   mark <Unix µs>
 //   key <k0, 16 hex digits> <k1, 16 hex digits>                    (optional)
@@ -20,7 +25,7 @@
 
 namespace idtypes::high_water {
 
-inline constexpr int layout = 2;
+inline constexpr int layout = 3;
 
 // What tells one data directory instance from its copies (see src/pg/generate/mark_file.cpp for why these).
 struct Instance {
@@ -34,7 +39,7 @@ struct Instance {
 bool same_instance(const Instance &a, const Instance &b) noexcept;
 
 struct Contents {
-	std::int64_t mark = 0;
+	std::int64_t mark = 0; // layouts 1 and 2 only: the mark an older idtypes wrote (0 otherwise)
 	bool has_key = false;
 	uid11::FullrandKey key{};
 	bool has_owner = false; // layout 1 keys have none
@@ -50,7 +55,7 @@ struct Parsed {
 [[nodiscard]] Parsed parse(std::string_view text) noexcept;
 
 inline constexpr std::size_t max_text = 256;
-// Layout 2; returns the length written.
+// Layout 3 (the key and its owner; the mark is not written); returns the length written.
 std::size_t format(const Contents &contents, char (&out)[max_text]) noexcept;
 
 } // namespace idtypes::high_water

@@ -2,7 +2,7 @@
 """The tickets behind fullrand uid11 values (uid11_generate_random), for test/concurrency/restart.sh.
 
 Usage: fullrand_tickets.py MARK_FILE < values. MARK_FILE is the server's pg_idtypes_high_water, which holds
-the fullrand key (layout 2: on its line "key <k0> <k1>"; layout 1: after the mark); each input line is one value as a decimal number (uid11::numeric). Prints,
+the fullrand key (layouts 2 and 3: on its line "key <k0> <k1>"; layout 1: after the mark); each input line is one value as a decimal number (uid11::numeric). Prints,
 per value, its ticket (the inverse of src/core/uid11.cpp's Feistel permutation) as a decimal number. A
 ticket's high 52 bits are the Unix microsecond it was issued in: a wrong key gives tickets far from now.
 """

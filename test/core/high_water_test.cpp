@@ -1,5 +1,6 @@
-// The high-water mark file's text: layout 2 round trips, layout 1 (idtypes 1.0, 1.1) is still read, and
-// anything else is refused (garbled, or a later layout), never read as "no mark".
+// The text of pg_idtypes_high_water: layout 3 (the key and its owner) round trips, layouts 2 and 1 (idtypes
+// 1.0 to 1.4, which also hold a mark) are still read, and anything else is refused (garbled, or a later
+// layout), never read as "no key".
 #include "core/high_water.hpp"
 
 #include <gtest/gtest.h>
@@ -28,34 +29,42 @@ std::string text_of(const high_water::Contents &c)
 
 } // namespace
 
-TEST(HighWater, Layout2RoundTripsWithAndWithoutKey)
+TEST(HighWater, Layout3RoundTripsTheKeyAndItsOwner)
 {
 	high_water::Contents c = with_key();
 	std::string text = text_of(c);
-	EXPECT_EQ(text, "idtypes high-water mark layout 2\nmark 1764000000123456\n"
+	EXPECT_EQ(text, "idtypes high-water mark layout 3\n"
 	                "key 0123456789abcdef fedcba9876543210\n"
 	                "owner 7312345678901234567 2049 18446744073709551615 1764000000987654321\n");
 	high_water::Parsed p = high_water::parse(text);
 	ASSERT_EQ(p.status, high_water::Parse::ok);
-	EXPECT_EQ(p.layout, 2);
-	EXPECT_EQ(p.contents.mark, c.mark);
+	EXPECT_EQ(p.layout, 3);
+	EXPECT_EQ(p.contents.mark, 0); // no mark is written since 1.5
 	EXPECT_TRUE(p.contents.has_key && p.contents.has_owner);
 	EXPECT_EQ(p.contents.key.k0, c.key.k0);
 	EXPECT_EQ(p.contents.key.k1, c.key.k1);
 	EXPECT_TRUE(high_water::same_instance(p.contents.owner, c.owner));
+}
 
-	// a layout 1 key whose owner was not checked yet keeps its place, without an owner
-	high_water::Contents unchecked = c;
-	unchecked.has_owner = false;
-	p = high_water::parse(text_of(unchecked));
+TEST(HighWater, Layout2IsReadWithItsMark)
+{
+	const std::string key = "key 0123456789abcdef fedcba9876543210\n";
+	const std::string owner = "owner 7312345678901234567 2049 18446744073709551615 1764000000987654321\n";
+	high_water::Parsed p = high_water::parse("idtypes high-water mark layout 2\nmark 1764000000123456\n" + key + owner);
+	ASSERT_EQ(p.status, high_water::Parse::ok);
+	EXPECT_EQ(p.layout, 2);
+	EXPECT_EQ(p.contents.mark, 1764000000123456);
+	EXPECT_TRUE(p.contents.has_key && p.contents.has_owner);
+	EXPECT_TRUE(high_water::same_instance(p.contents.owner, with_key().owner));
+
+	// a layout 1 key whose owner was not checked yet, without an owner
+	p = high_water::parse("idtypes high-water mark layout 2\nmark 1764000000123456\n" + key);
 	ASSERT_EQ(p.status, high_water::Parse::ok);
 	EXPECT_TRUE(p.contents.has_key);
 	EXPECT_FALSE(p.contents.has_owner);
-	EXPECT_EQ(p.contents.key.k0, c.key.k0);
+	EXPECT_EQ(p.contents.key.k0, 0x0123456789abcdefULL);
 
-	high_water::Contents bare;
-	bare.mark = 5;
-	p = high_water::parse(text_of(bare));
+	p = high_water::parse("idtypes high-water mark layout 2\nmark 5\n");
 	ASSERT_EQ(p.status, high_water::Parse::ok);
 	EXPECT_EQ(p.contents.mark, 5);
 	EXPECT_FALSE(p.contents.has_key);
@@ -82,11 +91,14 @@ TEST(HighWater, AnythingElseIsGarbledOrNewer)
 	      "99999999999999999999\n", "1764000000123456 0123456789ABCDEF fedcba9876543210\n",
 	      "idtypes high-water mark layout 2\n", "idtypes high-water mark layout 2\nmark 12\nkey 0123456789abcdef\n",
 	      "idtypes high-water mark layout 2\nmark 12\n\n", "idtypes high-water mark layout 2\nmark 12\nowner 1 2 3 4\n",
-	      "idtypes high-water mark layout 1\n1764000000123456\n", "idtypes high-water mark layout x\n"})
+	      "idtypes high-water mark layout 1\n1764000000123456\n", "idtypes high-water mark layout x\n",
+	      "idtypes high-water mark layout 3\n",
+	      "idtypes high-water mark layout 3\nkey 0123456789abcdef fedcba9876543210\n",
+	      "idtypes high-water mark layout 3\nmark 12\nkey 0123456789abcdef fedcba9876543210\nowner 1 2 3 4\n"})
 		EXPECT_EQ(high_water::parse(text).status, high_water::Parse::garbled) << '"' << text << '"';
-	high_water::Parsed p = high_water::parse("idtypes high-water mark layout 3\nwhatever a later version writes\n");
+	high_water::Parsed p = high_water::parse("idtypes high-water mark layout 4\nwhatever a later version writes\n");
 	EXPECT_EQ(p.status, high_water::Parse::newer_layout);
-	EXPECT_EQ(p.layout, 3);
+	EXPECT_EQ(p.layout, 4);
 }
 
 TEST(HighWater, AnInstanceIsItsClusterDirectoryAndBirth)

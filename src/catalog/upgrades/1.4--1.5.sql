@@ -39,3 +39,15 @@ BEGIN
 	END LOOP;
 END
 $$;
+
+-- The identity origin is gone: a standby generates nothing that uses an identity (standby_rule.cpp), so
+-- nothing reads it. Dropped where it exists (the origin is the server's: the first database updated drops it).
+SELECT pg_catalog.pg_replication_origin_drop(o.roname)
+FROM pg_catalog.pg_replication_origin AS o
+WHERE o.roname OPERATOR(pg_catalog.=) 'idtypes_identity'::pg_catalog.text;
+
+-- idtypes_identity() loses its primary's identity columns: made again by identity.sql (ADDS_1.4--1.5).
+DROP FUNCTION @extschema@.idtypes_identity();
+
+-- uid11_generate_random may write WAL (the mark) and a file (its key).
+ALTER FUNCTION @extschema@.uid11_generate_random() PARALLEL RESTRICTED;

@@ -1,6 +1,8 @@
 // The generators over the server's one state (shared_state.cpp says where it lives): each issues only below
-// the high-water mark (mark_writer.cpp), moving it first when an ID needs it, and makes sure its
-// database's carrier holds the mark it issued under (upgrade_carrier.cpp).
+// the mark (mark_writer.cpp), waiting for it only when an ID is beyond it; after each ID the next mark is
+// written ahead if the ID passed half the reserve, and its database's carrier is told the ID's time and the
+// mark (upgrade_carrier.cpp). In recovery only scru160 and uuid_v7 generate (standby_rule.cpp): their random
+// bits keep them apart from the primary's, and the mark, which a standby cannot write, is not used.
 #include "pg/generate/generators.hpp"
 
 #include "core/scru160.hpp"
@@ -15,6 +17,7 @@
 #include "pg/replicate/upgrade_carrier.hpp"
 
 extern "C" {
+#include "access/xlog.h"
 #include "storage/latch.h"
 }
 
@@ -26,32 +29,34 @@ namespace {
 // before it reads the clock under the lock (see step_tbsl).
 constexpr int tbsl_max_overtaken = 4;
 
-// After an ID carrying times up to `id_time_us` was issued under the server's mark: this database's carrier
-// holds more (upgrade_carrier.cpp).
-void carry(ServerState &s, std::int64_t id_time_us)
+// After an ID of time `id_time_us` was issued under the mark: the next mark written ahead if due, and this
+// database's carrier told (upgrade_carrier.cpp).
+void issued(ServerState &s, std::int64_t id_time_us)
 {
+	write_ahead(s, id_time_us);
 	carry_mark(id_time_us, static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)));
+}
+
+// Whether an ID up to `until_us` may be issued now: under the mark, or in recovery (scru160 and uuid_v7 only,
+// kept apart by their random bits; the mark is not written there).
+bool covered(ServerState &s, std::int64_t until_us, bool in_recovery)
+{
+	return in_recovery || until_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us));
 }
 
 std::int64_t read_clock(void *) noexcept { return clock_now_us(); }
 
 // One step of tbsl::generate. The clock is read outside the lock (PostgreSQL's rule for spinlocks: a few
-// instructions; without vDSO a clock reading is a system call), and only a step under the mark: otherwise the
-// mark is moved first, outside the lock, and when that cannot be done the step says so (no_clock) rather
-// than issue a TBSL a restart could forget or one behind the clock. A reading found behind the last TBSL
+// instructions; without vDSO a clock reading is a system call), and only a step under the mark: otherwise
+// the step says so (no_clock) and next_tbsl moves the mark, where errors may be raised, rather than issue a
+// TBSL a restart could forget or one behind the clock. A reading found behind the last TBSL
 // counts only if no TBSL was issued since just before it was taken: else another session's later reading
 // may have overtaken it, which would look like a clock gone backwards (a false alarm under clock_backward =
 // 'error'), and the clock is read again; after tbsl_max_overtaken such overtakings in a row (sessions
 // issuing without pause), the reading is taken under the lock, where nothing can overtake it.
-struct TbslContext {
-	ServerState *state;
-	Outcome outcome; // why the last step could not move the mark (no_clock)
-};
-
 tbsl::Step step_tbsl(void *ctx, const tbsl::Request &req, const tbsl::Clock &clock) noexcept
 {
-	auto *c = static_cast<TbslContext *>(ctx);
-	ServerState *s = c->state;
+	auto *s = static_cast<ServerState *>(ctx);
 	for (int overtaken = 0;;) {
 		const bool read_under_lock = overtaken >= tbsl_max_overtaken;
 		const std::uint64_t issued_before = pg_atomic_read_u64(&s->tbsl_issued);
@@ -62,10 +67,7 @@ tbsl::Step step_tbsl(void *ctx, const tbsl::Request &req, const tbsl::Clock &clo
 			now = clock.now_us(clock.ctx);
 		if (now > static_cast<std::int64_t>(pg_atomic_read_u64(&s->durable_until_us))) {
 			SpinLockRelease(&s->tbsl_lock);
-			c->outcome = make_durable(*s, now, nullptr);
-			if (c->outcome.what != Durable::ok)
-				return tbsl::Step{tbsl::StepResult::no_clock, {}, 0, now};
-			continue;
+			return tbsl::Step{tbsl::StepResult::no_clock, {}, 0, now};
 		}
 		const std::uint64_t issued = pg_atomic_read_u64(&s->tbsl_issued);
 		tbsl::Step step = tbsl::step(s->tbsl, req, now);
@@ -105,7 +107,7 @@ bool next_timeid_micros(std::int64_t now_us, std::uint64_t &micros)
 			return false;
 		durable_or_error(s, static_cast<std::int64_t>(micros));
 	} while (!pg_atomic_compare_exchange_u64(&s.timeid_last_micros, &last, micros)); // `last` refreshed on failure
-	carry(s, static_cast<std::int64_t>(micros));
+	issued(s, static_cast<std::int64_t>(micros));
 	return true;
 }
 
@@ -122,34 +124,20 @@ unsigned server_timeid_clock_id()
 	return id == clock_id_not_drawn ? drawn : id;
 }
 
-unsigned server_timeid_clock_id_other_than(unsigned avoid)
-{
-	ServerState &s = server_state();
-	std::uint32_t id = pg_atomic_read_u32(&s.timeid_clock_id);
-	while (id == clock_id_not_drawn || id == avoid) {
-		std::uint32_t drawn;
-		do {
-			strong_random(&drawn, sizeof drawn);
-			drawn &= timeid::max_clock_id;
-		} while (drawn == avoid);
-		if (pg_atomic_compare_exchange_u32(&s.timeid_clock_id, &id, drawn))
-			return drawn;
-	} // `id` refreshed: another session's draw
-	return id;
-}
-
 uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random)
 {
 	ServerState &s = server_state();
 	std::uint64_t last = pg_atomic_read_u64(&s.uid11_last);
 	uid11::Generated g;
+	std::int64_t until_us;
 	do {
 		g = uid11::next_xid(last, now_ms, random);
 		if (!g.ok)
 			return g;
-		durable_or_error(s, (static_cast<std::int64_t>(uid11::xid_delta(g.value)) + uid11::xid_epoch_ms) * 1000 + 999);
+		until_us = (static_cast<std::int64_t>(uid11::xid_delta(g.value)) + uid11::xid_epoch_ms) * 1000 + 999;
+		durable_or_error(s, until_us);
 	} while (!pg_atomic_compare_exchange_u64(&s.uid11_last, &last, g.value)); // `last` refreshed on failure
-	carry(s, (static_cast<std::int64_t>(uid11::xid_delta(g.value)) + uid11::xid_epoch_ms) * 1000 + 999);
+	issued(s, until_us);
 	return g;
 }
 
@@ -165,7 +153,7 @@ uid11::Generated next_fullrand(std::int64_t now_us)
 			return ticket;
 		durable_or_error(s, uid11::ticket_time_us(ticket.value));
 	} while (!pg_atomic_compare_exchange_u64(&s.fullrand_last_ticket, &last, ticket.value)); // `last` refreshed
-	carry(s, uid11::ticket_time_us(ticket.value));
+	issued(s, uid11::ticket_time_us(ticket.value));
 	return uid11::Generated{uid11::fullrand_of_ticket(ticket.value, key), true};
 }
 
@@ -173,32 +161,32 @@ tbsl::Generated next_tbsl(const tbsl::Request &request)
 {
 	ServerState &s = server_state();
 	for (;;) {
-		TbslContext context{&s, Outcome{}};
-		tbsl::Generated g = tbsl::generate(tbsl::Stepper{step_tbsl, &context}, request,
-		                                   tbsl::Clock{read_clock, pause_briefly, &context});
+		tbsl::Generated g =
+		    tbsl::generate(tbsl::Stepper{step_tbsl, &s}, request, tbsl::Clock{read_clock, pause_briefly, &s});
 		if (g.status != tbsl::Status::clock_unavailable) {
-			if (g.status == tbsl::Status::ok) // a TBSL's time is below the mark it was issued under
-				carry(s, static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)));
+			if (g.status == tbsl::Status::ok) {
+				const tbsl::Fields f = tbsl::fields(g.value.data());
+				issued(s, static_cast<std::int64_t>(f.seconds) * 1000000 + f.micros);
+			}
 			return g;
 		}
-		if (context.outcome.what != Durable::needs_wal)
-			report_not_durable(s, context.outcome);
-		durable_or_error(s, clock_now_us()); // the step could not write the mark's origin: written here
+		durable_or_error(s, clock_now_us()); // the step found the clock past the mark: moved here
 	}
 }
 
 scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &random)
 {
 	ServerState &s = server_state();
+	const bool in_recovery = RecoveryInProgress();
 	for (;;) {
 		// a step issues at most one millisecond past both the clock and the last SCRU160 (counter overflow)
 		SpinLockAcquire(&s.scru160_lock);
 		std::int64_t last_ms = static_cast<std::int64_t>(s.scru160.timestamp);
 		std::int64_t bound_us = ((now_ms > last_ms ? now_ms : last_ms) + 1) * 1000 + 999;
-		if (bound_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))) {
+		if (covered(s, bound_us, in_recovery)) {
 			scru160::Generated g = scru160::generate(s.scru160, now_ms, random);
 			SpinLockRelease(&s.scru160_lock);
-			carry(s, bound_us);
+			issued(s, bound_us);
 			return g;
 		}
 		SpinLockRelease(&s.scru160_lock);
@@ -206,8 +194,8 @@ scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &
 	}
 }
 
-// Read-only, for idtypes_identity(): attaches to the state, changes nothing (not even the replicated mark
-// applied: idtypes_identity() answers while that mark is refused, for the one who diagnoses it).
+// Read-only, for idtypes_identity(): attaches to the state, changes nothing (not even the mark applied:
+// idtypes_identity() answers while that mark is refused, for the one who diagnoses it).
 GeneratorReport generator_report()
 {
 	ServerState &s = attached_state();
@@ -219,17 +207,18 @@ GeneratorReport generator_report()
 uuid7::Generated next_uuid7(std::int64_t now_us, std::uint64_t random)
 {
 	ServerState &s = server_state();
+	const bool in_recovery = RecoveryInProgress();
 	for (;;) {
 		// a value is issued only once its millisecond is below the mark: else the mark moves on first
 		SpinLockAcquire(&s.uuid7_lock);
 		uuid7::Generated g = uuid7::next(s.uuid7_last, now_us, random);
 		const std::int64_t until_us = uuid7::last_us_of(g.value);
-		if (!g.ok || until_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))) {
+		if (!g.ok || covered(s, until_us, in_recovery)) {
 			if (g.ok)
 				s.uuid7_last = g.value;
 			SpinLockRelease(&s.uuid7_lock);
 			if (g.ok)
-				carry(s, until_us);
+				issued(s, until_us);
 			return g;
 		}
 		SpinLockRelease(&s.uuid7_lock);

@@ -31,15 +31,13 @@ void reserve_generator_state();
 bool next_timeid_micros(std::int64_t now_us, std::uint64_t &micros);
 // The clock id that idtypes.timeid_clock_id = -1 stands for: drawn at random once per server.
 unsigned server_timeid_clock_id();
-// The same, drawn again if it is `avoid` (on a standby: the clock id its primary generates with).
-unsigned server_timeid_clock_id_other_than(unsigned avoid);
 
 // The next xid of the server (uid11::next_xid over the last one issued by any session).
 uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random);
 
 // The next fullrand uid11 of the server: a keyed permutation of the server's next ticket (see uid11.hpp),
-// so never one issued before, across restarts too (the key is kept in the mark file, with the data directory
-// instance it belongs to: a copy of the directory draws its own). Not ok past 2112.
+// so never one issued before, across restarts too (the key is kept in the file pg_idtypes_high_water, with
+// the data directory instance it belongs to: a copy of the directory draws its own). Not ok past 2112.
 uid11::Generated next_fullrand(std::int64_t now_us);
 
 // The next TBSL of the server, reading the clock and waiting for it as the request's policy says. When the
@@ -50,8 +48,8 @@ tbsl::Generated next_tbsl(const tbsl::Request &request);
 scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &random);
 
 // What the state holds about the server's identity, for idtypes_identity(): whether the clock id that
-// idtypes.timeid_clock_id = -1 stands for was drawn yet (and which), and the high-water mark on disk (Unix
-// µs; 0 when there is none). Attaches to the state, changes nothing.
+// idtypes.timeid_clock_id = -1 stands for was drawn yet (and which), and the published mark (Unix µs; 0
+// before any). Attaches to the state, changes nothing.
 struct GeneratorReport {
 	bool clock_id_drawn;
 	unsigned clock_id;

@@ -10,28 +10,20 @@
 // - with idtypes.require_identity on, generators with an identity field refuse until the identity is given
 //   in the server's configuration;
 // - idtypes_identity() says what the server generates with, so a fleet can check that no two nodes share it;
-// - a standby never hands out its primary's IDs: pg_basebackup, Patroni and repmgr copy the primary's
-//   postgresql.conf, so a standby usually has its primary's identity. The primary replicates the identity it
-//   generates with (the origin idtypes_identity, origins.cpp: written when this session's identity is not
-//   the one it last wrote, so at a primary state's first IDs, after a promotion and when the identity
-//   changes), and while in recovery a server refuses to generate timeids or TBSLs with that identity (55000,
-//   naming the setting and the fix), and refuses them too while its primary has written no identity yet
-//   (it cannot tell); a clock id drawn at random (-1) is drawn again until it differs. uid11's xid profile
-//   has no identity field, so uid11_generate() refuses on a standby (refuse_xid_in_recovery); scru160,
-//   uuid_v7 and uid11_generate_random (a key of the server's own) keep working there, their random bits
-//   apart. After a promotion the server generates with its own configured identity, as the primary did.
+// - a standby generates none of them: its generators that use an identity refuse in recovery, as
+//   nextval() does (standby_rule.cpp), so the identity a standby copied from its primary's postgresql.conf
+//   (pg_basebackup, Patroni, repmgr) is never used beside the primary's. After a promotion the server
+//   generates with its own configured identity, as the primary did.
 #include "pg/generate/identity.hpp"
 
 #include "core/tbsl.hpp"
 #include "core/timeid.hpp"
 #include "pg/generate/generators.hpp"
-#include "pg/replicate/origins.hpp"
 
 #include <cstring>
 
 extern "C" {
 #include "access/htup_details.h"
-#include "access/xlog.h"
 #include "utils/acl.h"
 }
 
@@ -146,96 +138,10 @@ bool configured(const IdentitySetting &s)
 	return s.value >= 0 && !s.refused && strcmp(origin_of(s), "configuration") == 0;
 }
 
-// The identity the primary generates with, as its standbys replicated it (nothing outside recovery).
-ReplicatedIdentity primary_identity()
-{
-	if (!RecoveryInProgress())
-		return ReplicatedIdentity{false, false, 0, false, 0};
-	return unpack_identity(origin_progress(find_origin(identity_origin_name)));
-}
-
-// What the generator uses without an argument: the setting, or for timeid's -1 the server's drawn clock id
-// (on a standby, one other than its primary's).
+// What the generator uses without an argument: the setting, or for timeid's -1 the server's drawn clock id.
 int own_identity(const IdentitySetting &s)
 {
-	if (s.value != -1)
-		return s.value;
-	const ReplicatedIdentity primary = primary_identity();
-	return static_cast<int>(primary.has_clock ? server_timeid_clock_id_other_than(primary.clock_id)
-	                                          : server_timeid_clock_id());
-}
-
-// What this session last wrote into idtypes_identity (0: nothing yet; the packed value is never 0), and the
-// settings it was made from: while they stay, nothing is computed again (this runs at every timeid and
-// TBSL). The clock id drawn for -1 is the state's, drawn once per state (a new state: a new backend).
-std::uint64_t identity_written = 0;
-struct PublishedFrom {
-	int clock_value, machine_value;
-	bool clock_refused, machine_refused;
-	bool operator==(const PublishedFrom &o) const
-	{
-		return clock_value == o.clock_value && machine_value == o.machine_value && clock_refused == o.clock_refused &&
-		       machine_refused == o.machine_refused;
-	}
-};
-PublishedFrom published_from{};
-
-// Outside recovery: the identity sessions generate with by default, replicated for the standbys when it is
-// not the one this session last wrote. Not written when the origin is missing (the first ID rebuilds it).
-void publish_identity()
-{
-	const PublishedFrom from{timeid_clock.value, tbsl_machine.value, timeid_clock.refused, tbsl_machine.refused};
-	if (identity_written != 0 && from == published_from)
-		return;
-	const ReplicatedIdentity mine{true, !timeid_clock.refused, static_cast<unsigned>(own_identity(timeid_clock)),
-	                              !tbsl_machine.refused, static_cast<unsigned>(tbsl_machine.value)};
-	const std::uint64_t packed = pack_identity(mine);
-	require_origins();
-	lock_origins();
-	const OriginId id = find_origin(identity_origin_name);
-	if (id != no_origin) {
-		if (origin_progress(id) != packed)
-			advance_origin(id, packed, true);
-		identity_written = packed;
-		published_from = from;
-	}
-	release_origins();
-}
-
-// In recovery: refuses an identity that is the one the primary generates with (the standby would issue
-// the primary's IDs); outside recovery: publishes the server's identity.
-void check_against_primary(const IdentitySetting &s, bool from_setting, int identity)
-{
-	if (!RecoveryInProgress()) {
-		publish_identity();
-		return;
-	}
-	const ReplicatedIdentity primary = primary_identity();
-	const bool clock = s.min == -1;
-	if (!primary.known)
-		ereport(ERROR,
-		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-		         errmsg("this standby cannot tell whether its %s (%d) is the one its primary generates with",
-		                from_setting ? s.name : s.argument, identity),
-		         errdetail("Its primary has not generated a timeid or TBSL since idtypes 1.4 was installed or the "
-		                   "server upgraded, so the replication origin \"%s\" holds no identity yet.",
-		                   identity_origin_name),
-		         errhint("Generate one timeid or TBSL on the primary (SELECT timeid_generate();), then give the "
-		                 "standby a %s of its own if it is the primary's.",
-		                 clock ? "clock id" : "machine id")));
-	const bool has = clock ? primary.has_clock : primary.has_machine;
-	const unsigned theirs = clock ? primary.clock_id : primary.machine_id;
-	if (!has || static_cast<unsigned>(identity) != theirs)
-		return;
-	ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-	                errmsg("this standby's %s (%d) is the one its primary generates with",
-	                       from_setting ? s.name : s.argument, identity),
-	                errdetail("IDs generated here would repeat the primary's (the standby replicates the identity its "
-	                          "primary generates with, in the replication origin \"%s\").",
-	                          identity_origin_name),
-	                errhint("Set a %s of its own on the standby (ALTER SYSTEM SET %s = N; SELECT pg_reload_conf()), or "
-	                        "generate on the primary.",
-	                        clock ? "clock id" : "machine id", s.name)));
+	return s.value != -1 ? s.value : static_cast<int>(server_timeid_clock_id());
 }
 
 void require_configured(const IdentitySetting &s)
@@ -262,15 +168,12 @@ int identity_of(const IdentitySetting &s, FunctionCallInfo fcinfo, int n)
 			                          s.min, s.max),
 			                errhint("Set %s to a value from %d to %d, or pass %s.", s.name, s.min, s.max, s.argument)));
 		require_configured(s);
-		const int own = own_identity(s);
-		check_against_primary(s, true, own);
-		return own;
+		return own_identity(s);
 	}
 	int32 given = PG_GETARG_INT32(n);
 	if (given < 0 || given > s.max)
 		report_out_of_range(s.argument, 0, s.max, given);
 	require_configured(s);
-	check_against_primary(s, false, given);
 	// superuser() first: it is cached, the privilege is a catalog lookup
 	if (superuser() || (!s.refused && given == own_identity(s)))
 		return given;
@@ -302,17 +205,6 @@ void define_identity_settings()
 	                         &require_identity, false, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
 }
 
-void refuse_xid_in_recovery()
-{
-	if (!RecoveryInProgress())
-		return;
-	ereport(ERROR,
-	        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE), errmsg("uid11_generate() cannot generate on a standby"),
-	         errdetail("uid11's xid profile has no identity field: a standby generating in the same milliseconds as "
-	                   "its primary would be kept apart from the primary's IDs by 22 random bits alone."),
-	         errhint("Generate uid11 on the primary, or use uid11_generate_random() (a key of this server's own).")));
-}
-
 unsigned timeid_clock_id_for(FunctionCallInfo fcinfo, int n)
 {
 	return static_cast<unsigned>(identity_of(timeid_clock, fcinfo, n));
@@ -339,8 +231,8 @@ Datum idtypes_identity(PG_FUNCTION_ARGS)
 		elog(ERROR, "idtypes_identity() must return a row");
 	const GeneratorReport state = generator_report();
 
-	Datum values[8];
-	bool nulls[8] = {};
+	Datum values[6];
+	bool nulls[6] = {};
 	// -1: the clock id drawn at random, NULL until the server draws it (when it first generates a timeid)
 	values[0] = Int32GetDatum(timeid_clock.value == -1 ? static_cast<int32>(state.clock_id) : timeid_clock.value);
 	nulls[0] = timeid_clock.value == -1 && !state.clock_id_drawn;
@@ -350,12 +242,6 @@ Datum idtypes_identity(PG_FUNCTION_ARGS)
 	values[4] = CStringGetTextDatum(generator_mode()); // what idtypes_generator_mode() says
 	nulls[5] = state.mark_us == 0;
 	values[5] = nulls[5] ? Datum(0) : TimestampTzGetDatum(timestamptz_of_units(unix_us, state.mark_us));
-	// on a standby: the identity its primary generates with, which it refuses to generate with
-	const ReplicatedIdentity primary = primary_identity();
-	nulls[6] = !primary.has_clock;
-	values[6] = Int32GetDatum(static_cast<int32>(primary.clock_id));
-	nulls[7] = !primary.has_machine;
-	values[7] = Int32GetDatum(static_cast<int32>(primary.machine_id));
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls)));
 }
 

@@ -15,13 +15,8 @@ void define_identity_settings();
 //   set (it was set before idtypes was loaded): generating with another identity would be silently wrong;
 // - 22003 for an argument out of range;
 // - 55000 when idtypes.require_identity is on and the setting was not given in the server's configuration;
-// - 55000 on a standby: the identity is the one its primary generates with, or its primary wrote none yet.
 // - 42501 for an argument other than the server's own identity, unless the role may set the parameter.
 unsigned timeid_clock_id_for(FunctionCallInfo fcinfo, int n);
 std::uint32_t tbsl_machine_id_for(FunctionCallInfo fcinfo, int n);
-
-// 55000 while in recovery: uid11_generate()'s xid profile has no identity field to keep a standby's IDs
-// apart from its primary's.
-void refuse_xid_in_recovery();
 
 } // namespace idtypes::pg

@@ -1,16 +1,14 @@
-// The durability of the high-water mark. One session at a time (mark_lock) writes it; the others that need
-// it sleep on the state's condition variable. Each write goes first to the mark file in the data directory
-// (a restart, a crash restart), then to the replicated mark, the origin idtypes_high_water (a standby, a
-// failover, a point-in-time restore: origins.cpp), and only then is it published to the generators. Failures
-// are returned (Outcome) up to where they may be raised: the tbsl stepper, which must not raise, only
-// reports them.
-// Across restarts and crash restarts, which start the state afresh, a high-water mark on disk keeps
-// generators above every ID issued before (src/pg/generate/mark_file.cpp): no ID carries a time past the mark until
-// the mark is written (durably, reserved 200 ms ahead, so the cost is a rare write, never one per ID), and a
-// new state starts past the mark (timeid, uid11 and tbsl at its last value + 1, scru160 by its counter
-// rule). When the mark cannot be moved, generation fails (58030) rather than issue an ID a restart could
-// forget; when the file cannot be understood, generation stops until it is repaired, and while it cannot be
-// read (permissions, no file descriptor left), until it can be: it is read again at each attempt.
+// The mark: IDs carry times up to the published mark (ServerState::durable_until_us), which is the
+// progress of the replication origin idtypes_high_water (origins.cpp says why an origin). Written ahead:
+// when an ID passes the mark minus half the reserve, one session (the first to get mark_lock without
+// waiting) writes the next one, max(clock, ID) + reserve, while the others go on below the old mark; only an
+// ID beyond the mark waits for it (asleep on its latch, at most 10 s, a cancel ends the wait). A write: the
+// origin advanced (a WAL record; the origin locked against a drop only around it), the record flushed, and
+// where synchronous replication is configured, confirmed by the synchronous standbys as a commit's would
+// be; only then is the mark published. When the mark cannot be moved, generation fails rather than issue an
+// ID a restart or a failover could forget. Failures are returned (Outcome) up to where they may be raised.
+// The file in the data directory holds only the uid11_generate_random key (uid11_random_key.cpp); the mark
+// an older idtypes wrote there is read once, at the state's start, as a floor.
 #include "pg/generate/mark_writer.hpp"
 
 #include "core/mark_floors.hpp"
@@ -19,6 +17,7 @@
 
 extern "C" {
 #include "access/xlog.h"
+#include "replication/syncrep.h"
 #include "storage/condition_variable.h"
 #include "storage/latch.h"
 }
@@ -35,9 +34,8 @@ constexpr long mark_wait_look_ms = 100;
 
 // The hint of an unusable file: what repairs it (the state reads a file it understood once, so a restart is
 // needed).
-constexpr const char *repair_hint =
-    "Restore the file from a backup, or remove it if the server's clock is not behind the last IDs issued (the "
-    "fullrand key of uid11_generate_random is then drawn again); then restart the server.";
+constexpr const char *repair_hint = "Restore the file from a backup, or remove it (the fullrand key of "
+                                    "uid11_generate_random is then drawn again); then restart the server.";
 
 [[noreturn]] void report_unusable_file(const FileRead &file)
 {
@@ -48,8 +46,8 @@ constexpr const char *repair_hint =
 		    ERROR,
 		    (errcode(ERRCODE_IO_ERROR),
 		     errmsg("idtypes could not read its high-water mark \"%s\": %s", path, strerror(file.error_number)),
-		     errdetail("Generation stops while it cannot be read: without the mark, IDs issued before could be "
-		               "issued again."),
+		     errdetail("uid11_generate_random stops while it cannot be read: another key could map a new value "
+		               "onto one issued before."),
 		     errhint("Make the file readable by the server's user (generation resumes at once), or: %s", repair_hint)));
 		break;
 	case FileState::newer_layout:
@@ -62,39 +60,74 @@ constexpr const char *repair_hint =
 		break;
 	default:
 		ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("idtypes' high-water mark \"%s\" is garbled", path),
-		                errdetail("Generation stops: without the mark, IDs issued before could be issued again."),
+		                errdetail("uid11_generate_random stops: another key could map a new value onto one issued "
+		                          "before."),
 		                errhint("%s", repair_hint)));
 	}
 	pg_unreachable();
 }
 
+// Whether the synchronous standbys confirmed the WAL up to `end`, waited for as a commit waits for them
+// (SyncRepWaitForLSN; nothing to wait for without synchronous_standby_names, or when the session's
+// synchronous_commit is local or off). `commit` false: a record that is not a commit is confirmed at the
+// standbys' flush (remote_apply waits no further: only commit records report their apply). A cancel or a
+// termination request ends the wait with PostgreSQL's WARNING, and it returns as if confirmed (a commit is
+// then durable locally only); so it is asked again with a cancel pending, which it takes only if it still
+// has to wait (its fast path returns at once, the cancel untouched, when the standbys have confirmed).
+bool confirmed_by_standbys(XLogRecPtr end)
+{
+	SyncRepWaitForLSN(end, false);
+	if (ProcDiePending)
+		return false;
+	const bool cancel_pending = QueryCancelPending;
+	QueryCancelPending = true;
+	SyncRepWaitForLSN(end, false);
+	const bool confirmed = QueryCancelPending;
+	QueryCancelPending = cancel_pending;
+	return confirmed;
+}
+
+// Under mark_lock: `mark` written into the origin (locked against a drop only around the record), flushed,
+// confirmed by the synchronous standbys, then published. The origin's write may raise (no free replication
+// state, the origin in use by a session): the lock is released by the error, the mark not published.
+Outcome write_mark(ServerState &s, std::int64_t mark, OriginId origin)
+{
+	Outcome outcome;
+	lock_origin(origin);
+	if (find_origin(mark_origin_name) != origin) { // dropped (perhaps made again) since it was looked up
+		release_origin(origin);
+		outcome.what = Durable::origin_dropped;
+		return outcome;
+	}
+	const XLogRecPtr end = advance_origin(origin, static_cast<std::uint64_t>(mark));
+	release_origin(origin);
+	XLogFlush(end);
+	if (!confirmed_by_standbys(end)) {
+		outcome.what = Durable::not_replicated;
+		return outcome;
+	}
+	pg_atomic_write_u64(&s.durable_until_us, static_cast<std::uint64_t>(mark));
+	return outcome;
+}
+
+// The next mark: the reserve past the clock or past the ID that needs it, whichever is later.
+std::int64_t next_mark(std::int64_t until_us)
+{
+	const std::int64_t now = clock_now_us();
+	return (until_us > now ? until_us : now) + reserve_ahead_us;
+}
+
+// The origin to write the mark into (made first when missing: upgrade_rebuild.cpp). May raise or wait, so
+// never under mark_lock.
+OriginId mark_origin()
+{
+	require_origins();
+	return ensure_mark_origin();
+}
+
 } // namespace
 
-MarkRecord prepare_mark_record()
-{
-	MarkRecord record;
-	if (RecoveryInProgress())
-		return record;
-	require_origins();
-	for (;;) {
-		const OriginId id = ensure_mark_origin(); // waits for workers: no lock may be held here
-		lock_origins();
-		if (find_origin(mark_origin_name) == id) { // not dropped (and recreated) in between
-			record.origin = id;
-			return record;
-		}
-		release_origins();
-	}
-}
-
-void finish_mark_record(MarkRecord &record)
-{
-	if (record.origin != no_origin)
-		release_origins();
-	record = MarkRecord{};
-}
-
-// Every generator past the IDs a mark covers, whatever it issued already (the replicated mark: origins.cpp).
+// Every generator past the IDs a mark covers, whatever it issued already.
 void raise_generators(ServerState &s, std::int64_t mark)
 {
 	const mark_floors::Floors floors = mark_floors::floors_past(mark);
@@ -112,14 +145,15 @@ void raise_generators(ServerState &s, std::int64_t mark)
 	SpinLockRelease(&s.uuid7_lock);
 }
 
-// Sets the generators past the file's mark (every ID issued before carries a time at or below it) and takes
-// the fullrand key it holds: at the state's start, and when a file that could not be read at the start is read
-// later (no ID was issued meanwhile: nothing passes a mark of 0 while the file is unusable; a replicated mark
-// taken meanwhile stays, as the generators are only raised). With an unusable file the mark stays 0, so every
-// generator asks for a write, which refuses.
-void start_past_mark(ServerState *s, const FileRead &file)
+// Takes the fullrand key the file holds, at the state's start and when a file that could not be read then is
+// read later. A file of idtypes 1.4 or earlier also holds the mark that idtypes wrote before each ID: the
+// generators start past it, as a floor. Only the origin (applied before the first ID) is needed for that
+// after 1.4, which wrote it beside the file; the file's mark still covers a library updated from 1.3 (no
+// origin then, and 1.3's per-database carriers may be behind the server's mark). It is the past once the
+// clock has passed it, so reading it at every later start costs nothing. An unusable file stops only
+// uid11_generate_random (file_usable).
+void start_from_file(ServerState *s, const FileRead &file)
 {
-	const std::int64_t mark = file.state == FileState::ok ? file.contents.mark : 0;
 	s->file_state = file.state;
 	s->file_error_number = file.error_number;
 	s->file_layout = file.layout;
@@ -127,9 +161,8 @@ void start_past_mark(ServerState *s, const FileRead &file)
 	s->fullrand_key = has_key ? file.contents : high_water::Contents{};
 	pg_write_barrier(); // the key before its state
 	pg_atomic_write_u32(&s->fullrand_key_state, has_key ? key_unchecked : key_missing);
-	raise_generators(*s, mark);
-	pg_write_barrier(); // the generators past the mark before the mark allows them to issue
-	pg_atomic_write_u64(&s->durable_until_us, static_cast<std::uint64_t>(mark));
+	if (file.state == FileState::ok)
+		raise_generators(*s, file.contents.mark);
 }
 
 // Takes mark_lock, waiting for another session's write (at most mark_wait_limit_us) asleep on the process's
@@ -176,9 +209,9 @@ void release_mark_lock(ServerState &s)
 	ConditionVariableBroadcast(&s.mark_released);
 }
 
-// Under mark_lock: whether the mark file can be used. One that could not be read (its permissions, no file
+// Under mark_lock: whether the key's file can be used. One that could not be read (its permissions, no file
 // descriptor left in the server or the system, an I/O error) is read again, so that a passing failure stops
-// generation only while it lasts; once read, the generators start past its mark as at the state's start.
+// uid11_generate_random only while it lasts; once read, it is taken as at the state's start.
 bool file_usable(ServerState &s, Outcome &outcome)
 {
 	if (s.file_state == FileState::unreadable) {
@@ -186,7 +219,7 @@ bool file_usable(ServerState &s, Outcome &outcome)
 		if (file.state == FileState::unreadable) {
 			s.file_error_number = file.error_number;
 		} else {
-			start_past_mark(&s, file);
+			start_from_file(&s, file);
 			elog(LOG, "idtypes read its high-water mark \"%s\" again", high_water_file);
 		}
 	}
@@ -197,63 +230,19 @@ bool file_usable(ServerState &s, Outcome &outcome)
 	return false;
 }
 
-// Under mark_lock: writes `mark` with the key the state holds (this instance's, or the file's one not yet
-// checked, kept as it was), then into the replicated mark (`record`: the origin), before the mark is
-// published. While writes keep failing, each distinct failure is logged once. The origin's write may raise
-// (no free replication state, the origin in use by a session): the lock is released by the error, the mark
-// not published, and the file's mark only ahead.
-Outcome write_mark(ServerState &s, std::int64_t mark, const MarkRecord &record)
-{
-	Outcome outcome;
-	if (!file_usable(s, outcome))
-		return outcome;
-	const std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
-	high_water::Contents contents = s.fullrand_key;
-	contents.mark = mark;
-	contents.has_key = key_state != key_missing;
-	if (!write_high_water_file(contents, outcome.write)) {
-		if (!(outcome.write == s.logged_failure)) {
-			elog(LOG, "idtypes could not write its high-water mark: %s: %s; no ID is issued past the mark until it can",
-			     describe(outcome.write.step), strerror(outcome.write.error_number));
-			s.logged_failure = outcome.write;
-		}
-		outcome.what = Durable::write_failed;
-		return outcome;
-	}
-	if (s.logged_failure.step != WriteStep::none) {
-		elog(LOG, "idtypes wrote its high-water mark again");
-		s.logged_failure = WriteFailure{WriteStep::none, 0};
-	}
-	if (record.origin != no_origin)
-		advance_origin(record.origin, static_cast<std::uint64_t>(mark), false);
-	pg_atomic_write_u64(&s.durable_until_us, static_cast<std::uint64_t>(mark));
-	if (key_state == key_unsaved) {
-		pg_write_barrier(); // the key was stored before
-		pg_atomic_write_u32(&s.fullrand_key_state, key_saved);
-	}
-	return outcome;
-}
-
-// Makes sure IDs may carry times up to `until_us`: when that passes the mark on disk, one session writes
-// the next mark (reserved ahead) while any other that needs it waits. No lock while the mark is ahead.
-// `record` null: not prepared, which only the tbsl stepper does (it must not raise): needs_wal, unless in
-// recovery, where nothing but the file is written (and nothing raises).
-Outcome make_durable(ServerState &s, std::int64_t until_us, const MarkRecord *record)
+Outcome make_durable(ServerState &s, std::int64_t until_us, OriginId origin)
 {
 	Outcome outcome;
 	if (until_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)))
 		return outcome;
-	const MarkRecord none;
-	if (record == nullptr && !RecoveryInProgress()) {
+	if (origin == no_origin) {
 		outcome.what = Durable::needs_wal;
 		return outcome;
 	}
 	outcome.what = take_mark_lock(s);
 	if (outcome.what == Durable::ok) {
-		if (until_us > static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us))) {
-			std::int64_t now = clock_now_us();
-			outcome = write_mark(s, (until_us > now ? until_us : now) + reserve_ahead_us, record ? *record : none);
-		}
+		if (until_us > static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)))
+			outcome = write_mark(s, next_mark(until_us), origin);
 		release_mark_lock(s);
 	}
 	return outcome;
@@ -266,28 +255,48 @@ Outcome make_durable(ServerState &s, std::int64_t until_us, const MarkRecord *re
 	case Durable::interrupted:
 		CHECK_FOR_INTERRUPTS();
 		ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED),
-		                errmsg("canceled while waiting for another session to write the high-water mark")));
+		                errmsg("canceled while waiting for another session to write the mark")));
+		break;
+	case Durable::not_replicated:
+		CHECK_FOR_INTERRUPTS();
+		ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED),
+		                errmsg("canceled while waiting for the synchronous standbys to confirm the mark"),
+		                errdetail("No ID is issued past a mark that a promoted synchronous standby could lack.")));
 		break;
 	case Durable::busy:
+		if (SyncRepStandbyNames != nullptr && SyncRepStandbyNames[0] != '\0')
+			ereport(ERROR,
+			        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+			         errmsg("idtypes gave up waiting for its mark to be written"),
+			         errdetail("Another session (PID %u) has been writing it for more than %d s: the synchronous "
+			                   "standbys (synchronous_standby_names = '%s') have not confirmed it, or the WAL "
+			                   "flush has not completed.",
+			                   pg_atomic_read_u32(&s.mark_writer_pid), static_cast<int>(mark_wait_limit_us / 1000000),
+			                   SyncRepStandbyNames),
+			         errhint("Check that the synchronous standbys are running and connected "
+			                 "(pg_stat_replication), as the commits of this server need them too.")));
 		ereport(ERROR,
-		        (errcode(ERRCODE_IO_ERROR),
-		         errmsg("idtypes gave up waiting for its high-water mark \"%s\" to be written", high_water_file),
-		         errdetail("Another session (PID %u) has been writing it for more than %d s: the data directory's "
-		                   "file system does not complete the write.",
-		                   pg_atomic_read_u32(&s.mark_writer_pid), static_cast<int>(mark_wait_limit_us / 1000000)),
-		         errhint("Check the file system of the data directory (a stalled disk or network mount).")));
+		        (errcode(ERRCODE_IO_ERROR), errmsg("idtypes gave up waiting for its mark to be written"),
+		         errdetail("Another session (PID %u) has been writing it for more than %d s: the WAL flush (or the "
+		                   "write of uid11_generate_random's key \"%s\") does not complete.",
+		                   pg_atomic_read_u32(&s.mark_writer_pid), static_cast<int>(mark_wait_limit_us / 1000000),
+		                   high_water_file),
+		         errhint("Check the file system of pg_wal and of the data directory (a stalled disk or network "
+		                 "mount).")));
 		break;
 	case Durable::unusable_file: report_unusable_file(outcome.file);
 	case Durable::write_failed:
 		ereport(ERROR,
 		        (errcode(ERRCODE_IO_ERROR),
-		         errmsg("idtypes could not write its high-water mark \"%s\" in the data directory", high_water_file),
-		         errdetail("%s: %s. No ID is issued past a time that a restart could forget.",
+		         errmsg("idtypes could not write the key of uid11_generate_random into \"%s\" in the data directory",
+		                high_water_file),
+		         errdetail("%s: %s. No value is made with a key that a restart could forget.",
 		                   describe(outcome.write.step), strerror(outcome.write.error_number)),
-		         errhint("Free space on the data directory's file system, or make it writable: generation resumes "
-		                 "once the mark can be written.")));
+		         errhint("Free space on the data directory's file system, or make it writable: uid11_generate_random "
+		                 "resumes once the key can be written.")));
 		break;
-	case Durable::needs_wal: // next_tbsl prepares the record and writes the mark, never reports it
+	case Durable::needs_wal:      // the tbsl stepper's: next_tbsl writes the mark itself, never reports it
+	case Durable::origin_dropped: // looked up again, never reported
 	case Durable::ok: elog(ERROR, "idtypes: no failure of the high-water mark to report"); break;
 	}
 	pg_unreachable();
@@ -295,13 +304,34 @@ Outcome make_durable(ServerState &s, std::int64_t until_us, const MarkRecord *re
 
 void durable_or_error(ServerState &s, std::int64_t until_us)
 {
-	if (until_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)))
+	for (;;) {
+		if (until_us <= static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)))
+			return;
+		const Outcome outcome = make_durable(s, until_us, mark_origin());
+		if (outcome.what == Durable::ok)
+			return;
+		if (outcome.what != Durable::origin_dropped)
+			report_not_durable(s, outcome);
+	}
+}
+
+void write_ahead(ServerState &s, std::int64_t id_time_us)
+{
+	const auto mark = static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us));
+	if (id_time_us <= mark - reserve_ahead_us / 2 || pg_atomic_read_u32(&s.mark_writer_pid) != 0 ||
+	    RecoveryInProgress())
+		return; // not half used, or another session is writing the next mark
+	const OriginId origin = mark_origin();
+	if (!LWLockConditionalAcquire(&s.mark_lock, LW_EXCLUSIVE))
 		return;
-	MarkRecord record = prepare_mark_record();
-	const Outcome outcome = make_durable(s, until_us, &record);
-	finish_mark_record(record);
-	if (outcome.what != Durable::ok)
+	pg_atomic_write_u32(&s.mark_writer_pid, static_cast<std::uint32_t>(MyProcPid));
+	Outcome outcome;
+	if (id_time_us > static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)) - reserve_ahead_us / 2)
+		outcome = write_mark(s, next_mark(id_time_us), origin);
+	release_mark_lock(s);
+	if (outcome.what == Durable::not_replicated) // the statement was cancelled: it ends so
 		report_not_durable(s, outcome);
+	// origin_dropped: the next ID tries again
 }
 
 } // namespace idtypes::pg

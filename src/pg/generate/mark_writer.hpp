@@ -1,5 +1,5 @@
-// The durability of the high-water mark: the lock one writer holds, the condition variable the others
-// sleep on, the writes (the mark file, then the replicated mark) and their errors. See mark_writer.cpp.
+// The mark: how it is written ahead (one session at a time, under mark_lock), how a session waits for it
+// when an ID needs it, and its errors. See mark_writer.cpp.
 #pragma once
 
 #include <cstdint>
@@ -10,45 +10,52 @@
 
 namespace idtypes::pg {
 
-// How far ahead of the IDs that need it a mark is written: the cost is one write per 200 ms at most.
+// How far past the clock (or the ID that needs it) a mark is written; a new one is written once an ID passes
+// the mark minus half of it, so in steady state no ID waits for a write.
 inline constexpr std::int64_t reserve_ahead_us = 200000;
 
-// Why a session could not move the mark (or get the key), returned up to where it is raised
-// (report_not_durable): never kept in a static. needs_wal: the mark's origin write must be prepared first,
-// where errors may be raised (the tbsl stepper cannot).
-enum class Durable : std::uint8_t { ok, write_failed, busy, interrupted, unusable_file, needs_wal };
+// Why a session could not move the mark (or settle the uid11_generate_random key), returned up to where it
+// is raised (report_not_durable): never kept in a static. needs_wal: the mark must be written where errors
+// may be raised (the tbsl stepper cannot); origin_dropped: the origin was dropped (and perhaps made again)
+// between its lookup and its write, so it is looked up again; not_replicated: a cancel or a termination
+// request ended the wait for the synchronous standbys.
+enum class Durable : std::uint8_t {
+	ok,
+	write_failed,
+	busy,
+	interrupted,
+	unusable_file,
+	needs_wal,
+	origin_dropped,
+	not_replicated
+};
 struct Outcome {
 	Durable what = Durable::ok;
-	WriteFailure write{WriteStep::none, 0}; // write_failed: which step, which errno
+	WriteFailure write{WriteStep::none, 0}; // write_failed: which step, which errno (the key's file)
 	FileRead file{FileState::ok, 0, 0, {}}; // unusable_file: the file's state then (the shared one may change)
 };
 
-// A write of the replicated mark (the origin idtypes_high_water), prepared where errors may be raised:
-// the origin looked up (created first when missing: upgrade_rebuild.cpp) and kept from being dropped until
-// finish_mark_record. Empty (nothing to write) in recovery, where no WAL can be written.
-struct MarkRecord {
-	OriginId origin = no_origin;
-};
-MarkRecord prepare_mark_record();
-void finish_mark_record(MarkRecord &record);
-
 // Every generator past the IDs a mark covers, whatever it issued already.
 void raise_generators(ServerState &s, std::int64_t mark);
-// The generators past the file's mark, the fullrand key it holds taken (at the state's start).
-void start_past_mark(ServerState *s, const FileRead &file);
+// At the state's start: the uid11_generate_random key the file holds taken, and the generators past the
+// mark a file of idtypes 1.4 or earlier still holds (a floor; the mark itself is the origin's).
+void start_from_file(ServerState *s, const FileRead &file);
 
 // mark_lock, taken waiting asleep (at most 10 s; a cancel ends the wait); never raises.
 Durable take_mark_lock(ServerState &s);
 void release_mark_lock(ServerState &s);
-// Under mark_lock: whether the mark file can be used (an unusable one: `outcome` says why).
+// Under mark_lock: whether the file of the uid11_generate_random key can be used (an unusable one:
+// `outcome` says why).
 bool file_usable(ServerState &s, Outcome &outcome);
-// Under mark_lock: the mark written (file, then origin) and published.
-Outcome write_mark(ServerState &s, std::int64_t mark, const MarkRecord &record);
-// IDs allowed up to `until_us`: the mark moved first if need be. Never raises with `record` null.
-Outcome make_durable(ServerState &s, std::int64_t until_us, const MarkRecord *record);
+// IDs allowed up to `until_us`: the mark moved first if need be, waiting for another session's write.
+// Never raises with no_origin (needs_wal then).
+Outcome make_durable(ServerState &s, std::int64_t until_us, OriginId origin);
 // The error of a mark that could not be moved (or a key that could not be settled).
 [[noreturn]] void report_not_durable(ServerState &s, const Outcome &outcome);
-// make_durable with the record prepared, raising its failure.
+// make_durable with the origin looked up (made first when missing), raising its failure.
 void durable_or_error(ServerState &s, std::int64_t until_us);
+// After an ID of time `id_time_us` was issued under the mark: when it passed the mark minus half the reserve,
+// the next mark written by this session if no other one is writing it (never waits for another). May raise.
+void write_ahead(ServerState &s, std::int64_t id_time_us);
 
 } // namespace idtypes::pg

@@ -8,8 +8,7 @@
 //   from the spare space PostgreSQL keeps in its main shared memory segment (ShmemInitStruct works in any
 //   backend; the few KB needed fit the ~100 kB reserve). If that space is gone, generation is refused with a
 //   hint to preload idtypes, never served from per-session state.
-// The state's struct is in server_state.hpp; the durability of its mark in mark_writer.cpp; the
-// generators in generators.cpp.
+// The state's struct is in shared_state.hpp; its mark in mark_writer.cpp; the generators in generators.cpp.
 #include "pg/generate/generators.hpp"
 
 #include "pg/common/wait_event.hpp"
@@ -71,10 +70,9 @@ void init_state(void *memory)
 	new (&s->scru160) scru160::State();
 	SpinLockInit(&s->uuid7_lock);
 	s->uuid7_last = uuid7::V7{};
-	start_past_mark(s, file);
+	start_from_file(s, file);
 	if (file.state != FileState::ok && file.state != FileState::missing)
-		elog(LOG, "idtypes cannot use its high-water mark \"%s\": generation is stopped until it is repaired",
-		     high_water_file);
+		elog(LOG, "idtypes cannot use \"%s\": uid11_generate_random is stopped until it is repaired", high_water_file);
 }
 
 // Finds or creates the named struct in the main segment, initialising it once (callers serialise on
@@ -144,16 +142,15 @@ void attach_later()
 #endif
 
 // Once per state outside recovery (at its start, or at the first ID after a promotion), before any ID is
-// issued: the generators raised past the replicated mark, the origin idtypes_high_water (rebuilt first from
-// the databases' carriers when it is missing: upgrade_rebuild.cpp). After a promotion it is the old primary's
-// mark, written before any ID it issued past its previous one, so no database of the new primary repeats an
-// ID any database of the old one issued, whatever the order in which they generate. At a restart it is at
-// or below the mark file's (written first), unless the file was lost. Applied only once: later the origin
-// holds this state's own mark, up to the reserve ahead of the clock, which must not move IDs ahead.
-// A standby does not follow it (it changes with every replayed write, and cannot be written there): its IDs
-// are kept apart from its primary's by its own identity (identity.cpp), its own file keeps it past its own.
-// A mark more than a day ahead of the clock is refused, never followed: every generator then raises the
-// error until the clock or the mark is put right.
+// issued: the generators raised past the mark, the origin idtypes_high_water (rebuilt first from the
+// databases' carriers when it is missing: upgrade_rebuild.cpp), which becomes the published mark. At a
+// restart or a crash restart it is this server's own, found again by PostgreSQL (checkpoint, then WAL
+// replay); after a promotion, the old primary's, replayed, so no database of the new primary repeats an ID
+// any database of the old one issued before the WAL the standby received (docs/failover.md). Applied only
+// once: later the origin holds this state's own mark, up to the reserve ahead of the clock, which must not
+// move IDs ahead. A standby does not follow it: generators that rest on it refuse in recovery
+// (standby_rule.cpp). A mark more than a day ahead of the clock is refused, never followed: every generator
+// then raises the error until the clock or the mark is put right.
 void apply_replicated_mark(ServerState &s)
 {
 	const OriginId id = ensure_mark_origin(); // may start workers: before the state's lock
@@ -171,6 +168,8 @@ void apply_replicated_mark(ServerState &s)
 			report_mark_ahead(mark);
 		}
 		raise_generators(s, mark);
+		if (mark > static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)))
+			pg_atomic_write_u64(&s.durable_until_us, static_cast<std::uint64_t>(mark));
 		pg_write_barrier(); // the generators raised before a session sees them applied
 		pg_atomic_write_u32(&s.replicated_applied, 1);
 	}

@@ -20,26 +20,27 @@ extern "C" {
 
 namespace idtypes::pg {
 
-// The fullrand key. Drawn at first use unless the mark file holds this instance's key; written there before
+// The fullrand key. Drawn at first use unless its file holds this instance's key; written there before
 // any value made with it is issued (a restart must find the same key: another one could map a new ticket
 // onto a value issued before). A key the file holds is checked first: it may be the key of the server
 // this data directory was copied from (see this_instance()), which a copy must not share.
 enum KeyState : std::uint32_t { key_missing, key_unchecked, key_unsaved, key_saved };
 
 struct ServerState {
-	pg_atomic_uint64 durable_until_us; // IDs may carry times up to here (Unix µs): the mark on disk
+	pg_atomic_uint64 durable_until_us; // IDs may carry times up to here (Unix µs): the published mark, the
+	                                   // origin's progress once written (and confirmed) or applied
 	LWLock mark_lock;                  // held by the one session writing the mark or settling the key
 	int mark_lock_tranche;
 	pg_atomic_uint32 mark_writer_pid; // who holds mark_lock, for the error of a session that gave up waiting
 	ConditionVariable mark_released;  // broadcast when mark_lock is released: wakes the waiting sessions
-	// Under mark_lock. A file that cannot be understood stops generation until a restart; one that could not
-	// be read is read again at each attempt (file_usable).
+	// Under mark_lock: the file of the fullrand key. One that cannot be understood stops uid11_generate_random
+	// until a restart; one that could not be read is read again at each attempt (file_usable).
 	FileState file_state;
 	int file_error_number;
 	int file_layout;
-	WriteFailure logged_failure; // under mark_lock: the write failure last logged (step none after a success)
-	// Whether the generators were raised past the replicated mark (the origin idtypes_high_water) since this
-	// state started or its server left recovery: done once, before any ID is issued outside recovery.
+	WriteFailure logged_failure; // under mark_lock: the key's write failure last logged (none after a success)
+	// Whether the generators were raised past the mark (the origin idtypes_high_water) since this state
+	// started or its server left recovery: done once, before any ID is issued outside recovery.
 	pg_atomic_uint32 replicated_applied;
 	RebuildProgress rebuild; // the rebuild of a missing origin (upgrade_rebuild.cpp)
 	pg_atomic_uint64 timeid_last_micros;

@@ -1,4 +1,4 @@
-// Why replication origins carry the replicated mark (and the primary's identity):
+// Why a replication origin is the generators' mark (the one store of it; docs/internals/generator-state.md):
 // - One mark for the server, as the generator state is the server's: an origin is server-wide (the shared
 //   catalog pg_replication_origin, progress in shared memory), so every database's sessions write and read
 //   the same mark, whatever the database that generated last. (1.3's per-database row left a database's
@@ -12,13 +12,14 @@
 //   grants them); no table grant, schema ownership or pg_write_all_data reaches an origin, and no schema
 //   tool (ORMs' introspection, pg_dump of a database) lists one. The C calls here check no privilege: the
 //   generators write it for any role.
-// - WAL order makes it exact, as the mark file's order does for a restart: the record is inserted (and
-//   flushed) before the mark is published in shared memory, so before any ID past the old mark is issued,
-//   and before the commit of any row holding such an ID; a standby receives WAL in order.
-// - pg_upgrade does not carry origins (nor the mark file): the carriers do (src/pg/replicate/upgrade_carrier.cpp), and a
-//   missing origin is rebuilt from every database's carrier before any ID is issued (upgrade_rebuild.cpp).
-// - The cost: one small WAL record and one WAL flush per write of the mark (reserved 200 ms ahead), beside
-//   the mark file's fsync.
+// - Crash-safe and exact by WAL order: the record is inserted and flushed (and, under synchronous
+//   replication, confirmed by the synchronous standbys) before the mark is published in shared memory, so
+//   before any ID past the old mark is issued, and before the commit of any row holding such an ID; a
+//   restart and a crash restart find it (checkpoint, then WAL replay), a standby receives WAL in order.
+// - pg_upgrade does not carry origins: the carriers do (src/pg/replicate/upgrade_carrier.cpp), and a missing
+//   origin is rebuilt from every database's carrier before any ID is issued (upgrade_rebuild.cpp).
+// - The cost: one small WAL record and one WAL flush per write of the mark, written ahead by one session
+//   while the others go on (mark_writer.cpp).
 #include "pg/replicate/origins.hpp"
 
 extern "C" {
@@ -26,6 +27,7 @@ extern "C" {
 #include "access/xlog.h"
 #include "catalog/pg_replication_origin.h"
 #include "storage/lmgr.h"
+#include "storage/lock.h"
 #if PG_VERSION_NUM < 180000
 #include "replication/slot.h"
 #endif
@@ -42,34 +44,44 @@ void require_origins()
 	constexpr const char *setting = "max_replication_slots";
 	const int states = max_replication_slots;
 #endif
-	// idtypes keeps two origins (the mark and the identity), each in a replication state of its own; a standby
-	// replaying them needs as many (with fewer it stops: PostgreSQL's own PANIC or FATAL)
-	constexpr int needed = 2;
-	if (states >= needed)
+	// idtypes keeps one origin, in a replication state of its own; a standby replaying it needs one too (with
+	// none it stops: PostgreSQL's own PANIC or FATAL)
+	if (states >= 1)
 		return;
-	ereport(
-	    ERROR,
-	    (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-	     errmsg("idtypes cannot generate: %s is %d, and idtypes keeps %d replication origins", setting, states, needed),
-	     errdetail("The replicated high-water mark, which keeps a promoted standby above every ID its primary "
-	               "issued, is the replication origin \"%s\"; the identity its standbys must not share is \"%s\".",
-	               mark_origin_name, identity_origin_name),
-	     errhint("Set %s to %d or more (the default is 10; add what subscriptions use) on this server and its "
-	             "standbys, and restart.",
-	             setting, needed)));
+	ereport(ERROR,
+	        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+	         errmsg("idtypes cannot generate: %s is %d, and idtypes keeps its mark in a replication origin", setting,
+	                states),
+	         errdetail("The mark, which keeps IDs apart across restarts and failovers, is the replication origin "
+	                   "\"%s\": it needs one replication state, beside those of logical replication.",
+	                   mark_origin_name),
+	         errhint("Set %s to 1 more than logical replication needs (the default is 10) on this server and its "
+	                 "standbys, and restart.",
+	                 setting)));
 }
 
 OriginId find_origin(const char *name) { return replorigin_by_name(name, true); }
 
-void lock_origins() { LockRelationOid(ReplicationOriginRelationId, RowExclusiveLock); }
-
-void release_origins() { UnlockRelationOid(ReplicationOriginRelationId, RowExclusiveLock); }
-
-void advance_origin(OriginId id, std::uint64_t value, bool go_backward)
+// 15 drops an origin under an ExclusiveLock on pg_replication_origin, which the RowExclusiveLock here
+// excludes (replorigin_advance's own rule); 16 and later drop it under a RowExclusiveLock and a lock on the
+// origin itself (LockSharedObject, AccessExclusiveLock), which the lock on the origin here excludes. Both
+// locks are taken on every version, and both are released right after the record is inserted.
+void lock_origin(OriginId id)
 {
-	replorigin_advance(id, static_cast<XLogRecPtr>(value), InvalidXLogRecPtr, go_backward, true);
-	// XactLastRecEnd: the end of the record just inserted by this process
-	XLogFlush(XactLastRecEnd);
+	LockRelationOid(ReplicationOriginRelationId, RowExclusiveLock);
+	LockSharedObject(ReplicationOriginRelationId, id, 0, RowExclusiveLock);
+}
+
+void release_origin(OriginId id)
+{
+	UnlockSharedObject(ReplicationOriginRelationId, id, 0, RowExclusiveLock);
+	UnlockRelationOid(ReplicationOriginRelationId, RowExclusiveLock);
+}
+
+XLogRecPtr advance_origin(OriginId id, std::uint64_t value)
+{
+	replorigin_advance(id, static_cast<XLogRecPtr>(value), InvalidXLogRecPtr, false, true);
+	return XactLastRecEnd; // the end of the record just inserted by this process
 }
 
 std::uint64_t origin_progress(OriginId id)
@@ -93,30 +105,6 @@ void report_mark_ahead(std::int64_t mark_us)
 	                 "(extract(epoch FROM clock_timestamp()) * 1000000)::bigint);",
 	                 mark_origin_name)));
 	pg_unreachable();
-}
-
-namespace {
-constexpr std::uint64_t identity_written = std::uint64_t{1} << 63;
-constexpr std::uint64_t clock_given = std::uint64_t{1} << 62;
-constexpr std::uint64_t machine_given = std::uint64_t{1} << 61;
-} // namespace
-
-std::uint64_t pack_identity(const ReplicatedIdentity &identity)
-{
-	std::uint64_t packed = identity_written;
-	if (identity.has_clock)
-		packed |= clock_given | (identity.clock_id & 0xFFFF);
-	if (identity.has_machine)
-		packed |= machine_given | (std::uint64_t{identity.machine_id & 0xFFFF} << 16);
-	return packed;
-}
-
-ReplicatedIdentity unpack_identity(std::uint64_t progress)
-{
-	const bool written = (progress & identity_written) != 0;
-	return ReplicatedIdentity{written, written && (progress & clock_given) != 0,
-	                          static_cast<unsigned>(progress & 0xFFFF), written && (progress & machine_given) != 0,
-	                          static_cast<unsigned>((progress >> 16) & 0xFFFF)};
 }
 
 } // namespace idtypes::pg

@@ -208,9 +208,10 @@ void set_origin(std::uint64_t mark)
 	OriginId id = find_origin(mark_origin_name);
 	if (id == no_origin)
 		id = replorigin_create(mark_origin_name);
-	lock_origins();
-	advance_origin(id, mark, false);
-	release_origins();
+	lock_origin(id);
+	const XLogRecPtr end = advance_origin(id, mark);
+	release_origin(id);
+	XLogFlush(end);
 }
 
 } // namespace

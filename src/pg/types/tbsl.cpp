@@ -4,6 +4,7 @@
 #include "pg/common/settings.hpp"
 #include "pg/generate/generators.hpp"
 #include "pg/generate/identity.hpp"
+#include "pg/generate/standby_rule.hpp"
 #include "pg/types/bytes_type.hpp"
 
 using namespace idtypes;
@@ -129,6 +130,7 @@ Datum tbsl_from_base(PG_FUNCTION_ARGS)
 
 Datum tbsl_generate(PG_FUNCTION_ARGS)
 {
+	refuse_on_standby("tbsl_generate()");
 	std::uint32_t machine = tbsl_machine_id_for(fcinfo, 0);
 	tbsl::Request req{};
 	req.machine = machine;
@@ -171,6 +173,7 @@ Datum tbsl_generate_at(PG_FUNCTION_ARGS)
 {
 	if (PG_ARGISNULL(0))
 		PG_RETURN_NULL();
+	refuse_on_standby("tbsl_generate_at()");
 	std::int64_t us = units_of_timestamptz(tbsl::time_scale, PG_GETARG_TIMESTAMPTZ(0), type_name);
 	std::uint32_t machine = tbsl_machine_id_for(fcinfo, 1);
 	std::uint32_t random;

@@ -3,6 +3,7 @@
 #include "core/timeid.hpp"
 #include "pg/generate/generators.hpp"
 #include "pg/generate/identity.hpp"
+#include "pg/generate/standby_rule.hpp"
 #include "pg/types/u64_type.hpp"
 
 namespace tid = idtypes::timeid;
@@ -94,6 +95,7 @@ Datum timeid_to_dashed(PG_FUNCTION_ARGS)
 
 Datum timeid_generate(PG_FUNCTION_ARGS)
 {
+	refuse_on_standby("timeid_generate()");
 	unsigned clock = timeid_clock_id_for(fcinfo, 0);
 	std::uint64_t micros;
 	if (!next_timeid_micros(clock_now_us(), micros))

@@ -3,7 +3,7 @@
 #include "core/uid11.hpp"
 #include "core/bytes.hpp"
 #include "pg/generate/generators.hpp"
-#include "pg/generate/identity.hpp"
+#include "pg/generate/standby_rule.hpp"
 #include "pg/types/u64_type.hpp"
 
 using namespace idtypes;
@@ -83,7 +83,7 @@ Datum uid11_xid_random(PG_FUNCTION_ARGS) { PG_RETURN_INT32(static_cast<int32>(ui
 
 Datum uid11_generate(PG_FUNCTION_ARGS)
 {
-	refuse_xid_in_recovery();
+	refuse_on_standby("uid11_generate()");
 	std::uint32_t random; // 22 bits for a new millisecond (unbiased: 2^22 divides 2^32), 4 for a step within one
 	pooled_random(&random, sizeof random);
 	uid11::Generated g = next_xid(clock_now_us() / 1000, random);
@@ -95,6 +95,7 @@ Datum uid11_generate(PG_FUNCTION_ARGS)
 
 Datum uid11_generate_random(PG_FUNCTION_ARGS)
 {
+	refuse_on_standby("uid11_generate_random()");
 	uid11::Generated g = next_fullrand(clock_now_us());
 	if (!g.ok)
 		ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
