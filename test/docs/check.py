@@ -346,7 +346,7 @@ def check_shared_facts():
     for name, (boot, unit, lo, hi) in settings.items():
         m = re.search(r'^\| `%s` \| ([^|]*) \|' % re.escape(name), ops, re.M)
         shown = m.group(1).strip().strip('`') if m else None
-        want = boot + ((' ' + unit) if unit else '')
+        want = (boot + ((' ' + unit) if unit else '')) if boot else 'empty'
         if shown is None:
             bad.append("docs/operations.md's table of settings has no row for %s" % name)
         elif shown != want:
