@@ -63,8 +63,9 @@ def blocks(text):
         skip = SKIP.match(lines[before].strip()) if before >= 0 else None
         body = []
         i += 1
+        indent = len(m.group(1)) if m.group(1) else 0  # a block inside a list item: its lines so indented
         while i < len(lines) and not lines[i].strip().startswith(fence):
-            body.append(lines[i])
+            body.append(lines[i][indent:] if lines[i][:indent].isspace() else lines[i])
             i += 1
         # (info, line of the opening fence, body, skip reason, line of the last non-blank line before the
         # block, line of the closing fence): lines counted from 1
