@@ -52,12 +52,19 @@ sql new -c "LOAD 'idtypes'" -c "ALTER SYSTEM SET idtypes.test_clock_offset = $(s
 
 # (a) before any ID
 sql new -c 'CREATE DATABASE c' && sql new -d c -c 'CREATE EXTENSION idtypes' &&
-	sql new -d dold -c 'ALTER EXTENSION idtypes UPDATE' &&
-	ok "(a) before the first ID: CREATE EXTENSION in a new database, ALTER EXTENSION UPDATE from 1.4" ||
+	sql new -d dold -c 'ALTER EXTENSION idtypes UPDATE' && sql new -d drb -c 'ALTER EXTENSION idtypes UPDATE' &&
+	ok "(a) before the first ID: CREATE EXTENSION in a new database, ALTER EXTENSION UPDATE from 1.4 and from 1.3" ||
 	fail "(a) CREATE EXTENSION or ALTER EXTENSION UPDATE before the first ID"
 [ "$(carried new dold)" -ge "$(carried new db)" ] 2>/dev/null && [ "$(carried new dold)" -gt 0 ] &&
 	ok "(a) dold's carrier kept its value across ALTER EXTENSION UPDATE ($(carried new dold))" ||
 	fail "(a) dold's carrier after ALTER EXTENSION UPDATE: $(carried new dold)"
+# 1.3's update puts its table's mark into the carrier (its committed rows only: not the rolled-back far one)
+# and creates no origin (it did in 1.4, from that one database's table, which then hid the others' marks)
+[ "$(carried new drb)" -gt 0 ] && [ "$(sql new -d drb -c "SELECT $(carried new drb) < $far")" = t ] &&
+	ok "(a) drb's carrier holds its 1.3 table's committed mark after ALTER EXTENSION UPDATE ($(carried new drb))" ||
+	fail "(a) drb's carrier after ALTER EXTENSION UPDATE from 1.3: $(carried new drb)"
+[ "$(sql new -c "SELECT count(*) FROM pg_replication_origin WHERE roname LIKE 'idtypes%'")" = 0 ] &&
+	ok "(a) no origin made by CREATE EXTENSION or ALTER EXTENSION UPDATE" || fail "(a) an extension script made an origin"
 # (f) REFRESH before the first ID (the server has no mark yet)
 before=$(carried new db)
 out=$(sql new -d db -c 'REFRESH MATERIALIZED VIEW idtypes_internal.high_water WITH NO DATA' 2>&1)
