@@ -91,8 +91,9 @@ TEST(MarkFloors, SaturateAtEachFormatsEnd)
 	for (const std::int64_t m : {year_2200, INT64_MAX}) {
 		const mark_floors::Floors f = mark_floors::floors_past(m);
 		EXPECT_GE(f.timeid_last_micros, static_cast<std::uint64_t>(year_2200));
-		if (m == INT64_MAX) // past timeid's and scru160's ranges (2200 is inside them)
+		if (m == INT64_MAX) { // past timeid's and scru160's ranges (2200 is inside them)
 			EXPECT_FALSE(timeid::next_micros(f.timeid_last_micros, 0) <= timeid::max_micros);
+		}
 		EXPECT_FALSE(uid11::next_xid(f.uid11_last, year_2200 / 1000, 0).ok); // not 2060: refused
 		EXPECT_EQ(f.uid11_last, uid11::make_xid(uid11::xid_max_delta, uid11::xid_max_random));
 		EXPECT_FALSE(uid11::next_ticket(f.fullrand_last_ticket, 0).ok);
