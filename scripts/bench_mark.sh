@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # What the generators' mark costs generating sessions, with fsync and synchronous_commit on: this tree's
 # library beside the library of git revision BENCH_BEFORE (default a8ccf5d, the last commit of 1.4), each in a
-# cluster of its own (the mark is the server's), both running. BENCH_CLIENTS (8) pgbench sessions at once call
-# one subject, one call per transaction, for BENCH_SECONDS (5) seconds; the subjects (the generators, nextval()
-# of a sequence, SELECT 1) alternate, and so do the libraries, in BENCH_ROUNDS (3) rounds. Every call's latency
-# comes from pgbench's per-transaction log (each session's first call left out: it loads the library); pooled
-# over the rounds, the median, p99.9, p99.99 and maximum, and the calls a second (median of the rounds), as
-# ratios to the same cluster's nextval() and SELECT 1. The WAL written during each run is read back with
-# pg_waldump: the records of the ReplicationOrigin and Generic resource managers (the mark's) a second. Then,
-# for this tree only, the latency of a new session's first ID on a running primary, a promoted standby and an
-# upgraded cluster. Prints Markdown tables (BENCHMARKS.md). PostgreSQL 15, in private copies; about
-# 2 x 8 x BENCH_ROUNDS x BENCH_SECONDS seconds of runs (4 minutes by default) plus the two builds.
+# cluster of its own (the mark is the server's), both running. BENCH_CLIENTS (8) sessions at once call one
+# subject (the generators, nextval() of a sequence, SELECT 1) as a prepared statement, each call its own
+# transaction, for BENCH_SECONDS (5) seconds; the subjects alternate, and so do the libraries, in BENCH_ROUNDS
+# (3) rounds. The client, test/bench/call_latency.cpp, times every call (each session's first, which loads the
+# library, left out); pooled over the rounds: the median, p99.9, p99.99 and maximum, and the calls a second
+# (median of the rounds), with ratios to the same cluster's nextval() and SELECT 1. The WAL written during each
+# run is read back with pg_waldump: the records of the ReplicationOrigin and Generic resource managers (the
+# mark's) a second. Then, for this tree only, the latency of a new session's first ID on a running primary, a
+# promoted standby and an upgraded cluster. Prints Markdown tables (BENCHMARKS.md). PostgreSQL 15, in private
+# copies; 2 x 8 x BENCH_ROUNDS x BENCH_SECONDS seconds of runs (4 minutes by default), the builds, 1 minute more.
 set -euo pipefail
 shopt -s inherit_errexit # a failure inside $(...) ends the run too
 source "$(dirname "$0")/lib.sh"
@@ -29,6 +29,7 @@ config[after]=$(private_install "$system_pg_config" "$work/after")
 mkdir -p "$work/src-before" && git -C "$ROOT" archive "$before" | tar -x -C "$work/src-before"
 PG_CONFIG=${config[before]} build_and_install "$work/src-before"
 PG_CONFIG=${config[after]} build_and_install
+g++ -O2 -std=c++17 -I"$("$system_pg_config" --includedir)" "$ROOT/test/bench/call_latency.cpp" -o "$work/call_latency" -lpq -pthread
 stop_all() {
 	for v in before after; do
 		if [ -n "${datadir[$v]:-}" ]; then
@@ -52,6 +53,7 @@ declare -A label=([before]=$before [after]="this tree ($(git -C "$ROOT" describe
 subjects=(1 "nextval('bench_seq')" "timeid_generate()" "tbsl_generate()" "uid11_generate()" "uid11_generate_random()"
 	"scru160_generate()" "uuid_v7_generate()")
 calls=$work/calls
+mkdir "$calls"
 # The mark's WAL records (ReplicationOrigin, Generic) from START to END in the cluster of library V.
 mark_records() {
 	local v=$1 start=$2 end=$3
@@ -60,32 +62,28 @@ mark_records() {
 		awk '$2 == "ReplicationOrigin" { o++ } $2 == "Generic" { g++ } END { print o + 0, g + 0 }' ||
 		{ cat "$work/waldump.err" >&2; return 1; }
 }
-# One run: SUBJECT number I in the cluster of library V, in round R; its log in $calls/V-I-R/.
+# One run: SUBJECT number I in the cluster of library V, in round R; its latencies in $calls/V-I-R.
 run_subject() {
-	local v=$1 i=$2 r=$3 dir start lsn
-	dir=$calls/$v-$i-$r
-	mkdir -p "$dir"
-	echo "SELECT ${subjects[$i]};" >"$dir/script.sql"
+	local v=$1 i=$2 r=$3 start lsn finished
 	start=$(on "$v" -c 'SELECT pg_current_wal_insert_lsn()')
-	"$bin/pgbench" -n -M prepared -h "${host[$v]}" -p "${port[$v]}" -c "$clients" -j 2 -T "$seconds" \
-		-f "$dir/script.sql" --log --log-prefix="$dir/call" >"$dir/out" 2>&1 || { cat "$dir/out" >&2; return 1; }
-	tps[$v,$i]+=" $(sed -nE 's/^tps = ([0-9.]+) .*without initial connection time.*/\1/p' "$dir/out")"
+	finished=$("$work/call_latency" "host=${host[$v]} port=${port[$v]} user=postgres dbname=postgres" \
+		"SELECT ${subjects[$i]}" "$clients" "$seconds" "$calls/$v-$i-$r")
+	rate[$v,$i]+=" $(awk '{ printf "%.0f", $1 / $2 }' <<<"$finished")"
 	# the run's end, then a transaction that writes WAL: its commit flushes the WAL up to it for pg_waldump (one
 	# that only takes an xid would commit asynchronously)
 	mapfile -t lsn < <(on "$v" -c 'SELECT pg_current_wal_insert_lsn()' -c 'INSERT INTO bench_flush VALUES (1)')
 	marks[$v,$i]+=" $(mark_records "$v" "$start" "${lsn[0]}")"
 }
-# Median, p99.9, p99.99 and maximum (ms) of the calls of subject $2 in library $1, each session's first (pgbench
-# numbers them from 1) left out.
+# Median, p99.9, p99.99 and maximum (ms) of the calls of subject $2 in library $1.
 latencies() {
-	cat "$calls/$1-$2-"*/call.* | awk '$2 > 1 { print $3 }' | sort -n |
-		awk '{ x[NR] = $1 / 1000 }
+	cat "$calls/$1-$2-"* | sort -n |
+		awk '{ x[NR] = $1 / 1e6 }
 			function rank(q,   k) { k = int(NR * q); if (k < NR * q) k++; return x[k] } # nearest rank
 			END { printf "%.3f %.3f %.3f %.3f\n", rank(0.5), rank(0.999), rank(0.9999), x[NR] }'
 }
 median() { tr ' ' '\n' | grep . | sort -n | sed -n "$(((rounds + 1) / 2))p"; }
 
-declare -A tps=() marks=() stat=()
+declare -A rate=() marks=() stat=()
 log "$clients sessions at once, ${seconds} s a run, $rounds rounds: the subjects and the libraries alternating"
 for r in $(seq 1 "$rounds"); do
 	order=(before after)
@@ -95,7 +93,7 @@ for r in $(seq 1 "$rounds"); do
 	done
 done
 for v in before after; do
-	for i in "${!subjects[@]}"; do stat[$v,$i]="$(latencies "$v" "$i") $(median <<<"${tps[$v,$i]}")"; done
+	for i in "${!subjects[@]}"; do stat[$v,$i]="$(latencies "$v" "$i") $(median <<<"${rate[$v,$i]}")"; done
 done
 
 subject_name() { if [ "$1" = 1 ]; then echo 'SELECT 1'; else echo "$1"; fi; }
