@@ -85,10 +85,12 @@ median() { tr ' ' '\n' | grep . | sort -n | sed -n "$(((rounds + 1) / 2))p"; }
 
 declare -A rate=() marks=() stat=()
 log "$clients sessions at once, ${seconds} s a run, $rounds rounds: the subjects and the libraries alternating"
+load_at_start=$(cut -d' ' -f1 /proc/loadavg)
 for r in $(seq 1 "$rounds"); do
 	order=(before after)
 	((r % 2)) || order=(after before)
-	for i in "${!subjects[@]}"; do
+	for k in "${!subjects[@]}"; do # each round starts one subject later: no subject always runs first
+		i=$(((k + r) % ${#subjects[@]}))
 		for v in "${order[@]}"; do run_subject "$v" "$i" "$r"; done
 	done
 done
@@ -102,6 +104,7 @@ echo "### Per-call latency, $clients sessions at once (rounds: $rounds of $secon
 echo
 echo "ms, every call pooled over the rounds (each session's first left out); calls/s (IDs a second): the median"
 echo "of the rounds; ratios (median, p99.9, p99.99, max) to the same cluster's \`nextval()\` and \`SELECT 1\`."
+echo "$(nproc) cores; load average (1 min) $load_at_start at the start, $(cut -d' ' -f1 /proc/loadavg) at the end."
 echo
 echo "| subject | library | median | p99.9 | p99.99 | max | calls/s | ÷ nextval() | ÷ SELECT 1 |"
 echo "|---|---|---:|---:|---:|---:|---:|---|---|"
