@@ -64,7 +64,7 @@ mark_records() {
 }
 # One run: SUBJECT number I in the cluster of library V, in round R; its latencies in $calls/V-I-R.
 run_subject() {
-	local v=$1 i=$2 r=$3 start lsn finished
+	local v=$1 i=$2 r=$3 start lsn finished seconds_run began=$EPOCHREALTIME
 	start=$(on "$v" -c 'SELECT pg_current_wal_insert_lsn()')
 	finished=$("$work/call_latency" "host=${host[$v]} port=${port[$v]} user=postgres dbname=postgres" \
 		"SELECT ${subjects[$i]}" "$clients" "$seconds" "$calls/$v-$i-$r")
@@ -72,7 +72,9 @@ run_subject() {
 	# the run's end, then a transaction that writes WAL: its commit flushes the WAL up to it for pg_waldump (one
 	# that only takes an xid would commit asynchronously)
 	mapfile -t lsn < <(on "$v" -c 'SELECT pg_current_wal_insert_lsn()' -c 'INSERT INTO bench_flush VALUES (1)')
-	marks[$v,$i]+=" $(mark_records "$v" "$start" "${lsn[0]}")"
+	# the mark's records, and the seconds they were written in (the sessions' connections included)
+	seconds_run=$(awk -v a="$began" -v b="$EPOCHREALTIME" 'BEGIN { print b - a }')
+	marks[$v,$i]+=" $(mark_records "$v" "$start" "${lsn[0]}") $seconds_run"
 }
 # Median, p99.9, p99.99 and maximum (ms) of the calls of subject $2 in library $1.
 latencies() {
@@ -99,9 +101,8 @@ for v in before after; do
 done
 
 subject_name() { if [ "$1" = 1 ]; then echo 'SELECT 1'; else echo "$1"; fi; }
-echo
-echo "### Per-call latency, $clients sessions at once (rounds: $rounds of $seconds s per subject and library, fsync on)"
-echo
+heading() { printf '\n### %s\n\n' "$1"; }
+heading "Per-call latency, $clients sessions at once (rounds: $rounds of $seconds s per subject and library, fsync on)"
 echo "ms, every call pooled over the rounds (each session's first left out); calls/s (IDs a second): the median"
 echo "of the rounds; ratios (median, p99.9, p99.99, max) to the same cluster's \`nextval()\` and \`SELECT 1\`."
 echo "$(nproc) cores; load average (1 min) $load_at_start at the start, $(cut -d' ' -f1 /proc/loadavg) at the end."
@@ -123,16 +124,14 @@ for i in "${!subjects[@]}"; do
 		printf "| | this tree ÷ %s | %.2f | %.2f | %.2f | %.2f | %.2f | | |\n", lib, y[1] / x[1], y[2] / x[2], y[3] / x[3], y[4] / x[4], y[5] / x[5] }'
 done
 
-echo
-echo "### The mark's WAL records a second while generating ($clients sessions, pg_waldump over each run)"
-echo
+heading "The mark's WAL records a second while generating ($clients sessions, pg_waldump over each run)"
 echo "| subject | ${label[before]}: ReplicationOrigin | Generic | ${label[after]}: ReplicationOrigin | Generic |"
 echo "|---|---:|---:|---:|---:|"
 for i in "${!subjects[@]}"; do
 	row="| \`$(subject_name "${subjects[$i]}")\`"
 	for v in before after; do
-		row+=$(awk -v c="${marks[$v,$i]}" -v t=$((rounds * seconds)) 'BEGIN { m = split(c, x, " ")
-			for (k = 1; k <= m; k += 2) { o += x[k]; g += x[k + 1] }
+		row+=$(awk -v c="${marks[$v,$i]}" 'BEGIN { m = split(c, x, " ")
+			for (k = 1; k <= m; k += 3) { o += x[k]; g += x[k + 1]; t += x[k + 2] }
 			printf " | %.1f | %.1f", o / t, g / t }')
 	done
 	echo "$row |"
@@ -150,9 +149,7 @@ print(round((time.monotonic() - t) * 1000, 1))' "$1" "$2")")
 	printf '%s\n' "${t[@]}" | sort -n | sed -n "$(((${#t[@]} + 1) / 2))p"
 }
 log "the first ID's latency: a new session on a running primary, after a promotion, after pg_upgrade"
-echo
-echo "### The first ID's latency, this tree only"
-echo
+heading "The first ID's latency, this tree only"
 echo "| first ID of | latency, ms (a new session, connection included) |"
 echo "|---|---|"
 echo "| a running primary | $(first_id_ms "${host[after]}" "${port[after]}") |"
