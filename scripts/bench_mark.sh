@@ -36,7 +36,7 @@ stop_all() {
 			as_postgres "$(dirname "${config[$v]}")/pg_ctl" -D "${datadir[$v]}" -m immediate -s stop || true
 		fi
 	done
-	rm -rf "$work"
+	rm -rf "$work" "${host[before]:-}" "${host[after]:-}" # the clusters' directories (cluster_start's)
 }
 trap stop_all EXIT
 for v in before after; do # wal_keep_size: each run's WAL stays until pg_waldump has read it
