@@ -2,7 +2,9 @@
 # scripts/arch.sh ARCH [SUITE...]: the extension built and tested on another of Debian's architectures (i386,
 # armhf, arm64, s390x, ppc64el...) with Debian 12's own PostgreSQL 15 there: `make WERROR=1`, the core's unit
 # tests (CMake + GoogleTest), `make install` and `make installcheck` (only the pg_regress SUITEs named, if any;
-# the unit tests then only run if `unit` is among them), all inside a Debian 12 root of that architecture.
+# the unit tests then only run if `unit` is among them, the dump checks if `dump` is), all inside a Debian 12
+# root of that architecture; then the versioned-upgrade check, and pg_dump and COPY (text, binary) from
+# amd64's PostgreSQL 15 (the host's) to that architecture's and back (test/dump/run.sh).
 # The root is built once per machine with debootstrap and cached in $IDTYPES_CACHE/arch-ARCH/pg15 (a few
 # minutes natively, more under emulation), the same way as scripts/pgversions.sh builds PostgreSQL 19's (its
 # in-root, bin/ wrappers and pg_config; lib.sh's private_install, pg_make and cluster_start use it as they
@@ -12,20 +14,28 @@
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/pgversions.sh"
+ensure_packages >/dev/null || { echo "FAIL the host's packages could not be installed"; exit 1; } # the host's 15, psql
 
 arch=${1:?usage: $0 ARCH [SUITE...|unit]   (ARCH: i386, armhf, arm64, s390x, ppc64el, amd64)}
 shift
 suites=()
-unit=yes
+unit=yes dump=yes
 if (($#)); then
-	unit=no
-	for s; do if [[ $s == unit ]]; then unit=yes; else suites+=("$s"); fi; done
+	unit=no dump=no
+	for s; do case $s in unit) unit=yes ;; dump) dump=yes ;; *) suites+=("$s") ;; esac; done
 	# the other suites use its helpers
 	((${#suites[@]})) && [[ " ${suites[*]} " != *" 00_helpers "* ]] && suites=(00_helpers "${suites[@]}")
 fi
 failed=0
 ok() { echo "ok   $arch: $*"; }
 fail() { echo "FAIL $arch: $*"; failed=1; }
+# Relays a check script's `ok` / `FAIL` lines as this script's, after PREFIX.
+relay() {
+	local line
+	while read -r line; do
+		case $line in ok*) ok "$1${line#ok   }" ;; FAIL*) fail "$1${line#FAIL }" ;; *) echo "$line" ;; esac
+	done
+}
 
 # The qemu-user emulator of a Debian architecture, as binfmt_misc names it; none for what runs natively.
 qemu_name() {
@@ -115,7 +125,23 @@ grep -qE '^test .*\.\.\. ' <<<"$out" || { tail -30 <<<"$out"; fail "make install
 
 # Every released version's script installs here and updates to a catalog equal to a fresh install's (the
 # frozen scripts get the same layout of the 8-byte types as the current one: Makefile, U64_BYVAL).
-while read -r line; do
-	case $line in ok*) ok "${line#ok   }" ;; FAIL*) fail "${line#FAIL }" ;; *) echo "$line" ;; esac
-done < <(PATH="$("$PG_CONFIG" --bindir):$PATH" "$ROOT/test/upgrade/run.sh" 2>&1) # the root's psql
+relay "" < <(PATH="$("$PG_CONFIG" --bindir):$PATH" "$ROOT/test/upgrade/run.sh" 2>&1) # the root's psql
+[[ $dump == yes ]] || exit "$failed"
+
+# pg_dump and COPY between amd64 (the host's Debian PostgreSQL 15, the extension built for it in
+# build-arch-amd64/) and ARCH, one cluster at a time: a database made on ARCH restores on amd64, and one made
+# there restores on ARCH. The client tools are the host's (the dump's format does not depend on them).
+arch_config=$PG_CONFIG
+mkdir -p "$run_dir/from-$arch" "$run_dir/from-amd64"
+relay "" < <("$ROOT/test/dump/run.sh" dump "$run_dir/from-$arch" 2>&1)
+cluster_stop
+host_tree=$(source_copy build-arch-amd64) && PG_CONFIG=$(private_install "$(pg_ensure_version 15)" "$run_dir/amd64") &&
+	WERROR=1 build_and_install "$host_tree" && cluster_start ||
+	{ fail "the extension for amd64's PostgreSQL 15 (the dump checks)"; exit 1; }
+relay "to amd64: " < <("$ROOT/test/dump/run.sh" restore "$run_dir/from-$arch" 2>&1)
+relay "amd64: " < <("$ROOT/test/dump/run.sh" dump "$run_dir/from-amd64" 2>&1)
+cluster_stop
+PG_CONFIG=$arch_config
+cluster_start "${settings[@]}" || { fail "the cluster did not start again"; exit 1; }
+relay "from amd64: " < <("$ROOT/test/dump/run.sh" restore "$run_dir/from-amd64" 2>&1)
 exit "$failed"
