@@ -13,9 +13,11 @@ OBJS = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*.cpp src/pg/*/*.cpp)))
 # src/catalog/upgrades/<from>--<to>.sql, plus its per-type part <from>--<to>.type.sql.in for every format);
 # earlier versions' full scripts and upgrade scripts are shipped as released (src/catalog/versions/): once a
 # version is released its scripts are frozen there, since the catalog files they were made from move on.
+# The frozen scripts are installed through the same substitution of the 8-byte types' layout as the current
+# ones (U64_BYVAL below): byte for byte as released where int8 is passed by value.
 UPGRADES   = $(patsubst src/catalog/upgrades/%.sql,$(EXTENSION)--%.sql,$(wildcard src/catalog/upgrades/*--*.sql))
-DATA_built = $(EXTENSION)--$(EXTVERSION).sql $(UPGRADES)
-DATA = $(wildcard src/catalog/versions/*.sql)
+FROZEN     = $(notdir $(wildcard src/catalog/versions/*.sql))
+DATA_built = $(EXTENSION)--$(EXTVERSION).sql $(UPGRADES) $(FROZEN)
 REGRESS = $(patsubst sql/%.sql,%,$(sort $(wildcard sql/*.sql)))
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 EXTRA_CLEAN = $(OBJS:.o=.d)
@@ -32,7 +34,8 @@ INPUT_scru160 = scru160
 BYTES_idtypes_u64 = 8
 BYTES_idtypes_fixed10 = 10
 BYTES_idtypes_fixed20 = 20
-STORAGE_idtypes_u64 = INTERNALLENGTH = $(BYTES_idtypes_u64), PASSEDBYVALUE, ALIGNMENT = double, STORAGE = plain
+comma := ,
+STORAGE_idtypes_u64 = INTERNALLENGTH = $(BYTES_idtypes_u64), $(if $(filter yes,$(U64_BYVAL)),PASSEDBYVALUE$(comma) )ALIGNMENT = double, STORAGE = plain
 STORAGE_idtypes_fixed10 = INTERNALLENGTH = $(BYTES_idtypes_fixed10), ALIGNMENT = char, STORAGE = plain
 STORAGE_idtypes_fixed20 = INTERNALLENGTH = $(BYTES_idtypes_fixed20), ALIGNMENT = char, STORAGE = plain
 # The precision of each type's time, named in the comments of its time functions.
@@ -59,6 +62,14 @@ override with_llvm = no
 PG_CONFIG ?= pg_config
 # `make sql-edition` alone needs no PostgreSQL (nor its pg_config): it only concatenates SQL
 ifneq ($(MAKECMDGOALS),sql-edition)
+# The 8-byte types (idtypes_u64) are passed as this server passes int8: by value where its Datum has 8 bytes
+# (FLOAT8PASSBYVAL true: 64-bit servers, and every server from 19), by reference on 32-bit ones; the C code
+# follows the same macro (src/pg/types/u64_type.cpp).
+U64_BYVAL := $(shell printf '\043include "c.h"\n\043if FLOAT8PASSBYVAL\nyes\n\043else\nno\n\043endif\n' | \
+	$(shell $(PG_CONFIG) --cc) -E -P -xc -I$(shell $(PG_CONFIG) --includedir-server) - 2>/dev/null | tail -n 1)
+ifeq ($(filter yes no,$(U64_BYVAL)),)
+$(error cannot tell whether $(PG_CONFIG)'s server passes int8 by value (FLOAT8PASSBYVAL in its c.h))
+endif
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 endif
@@ -89,6 +100,9 @@ $(EXTENSION)--%.sql: src/catalog/upgrades/%.sql $(wildcard src/catalog/upgrades/
 	{ cat $<; $(if $(wildcard src/catalog/upgrades/$*.type.sql.in),\
 	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/upgrades/$*.type.sql.in))) \
 	  $(if $(ADDS_$*),cat $(ADDS_$*);) $(foreach t,$(TYPED_$*),$(foreach f,$(FORMATS),$(call instantiate,$(f),$(t)))) } > $@
+
+$(FROZEN): %: src/catalog/versions/% Makefile
+	sed 's/INTERNALLENGTH = 8, PASSEDBYVALUE, ALIGNMENT = double, STORAGE = plain/$(STORAGE_idtypes_u64)/' $< > $@
 
 # The SQL edition (src/sql_edition/, docs/sql-edition.md): one script for servers without C
 # extensions: the shared helpers, each type's file followed by src/sql_edition/type.sql.in instantiated for

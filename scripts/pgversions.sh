@@ -278,14 +278,19 @@ _pgv_wrappers() {
 	done
 }
 
-# Fills DIR for MAJOR (19) from Debian itself: a sid root made by debootstrap, with PostgreSQL MAJOR's server,
-# client and server-dev packages (sid's once it has them, until then experimental's) and sid's g++ and make;
-# then the host-side scripts described at the top. A subshell, like _pgv_build. Every step that mounts
+# _pgv_build_root MAJOR SUITE DIR [ARCH [PACKAGE...]]: fills DIR for MAJOR (19) from Debian itself: a SUITE
+# (sid) root made by debootstrap, with PostgreSQL MAJOR's server, client and server-dev packages (sid's once it
+# has them, until then experimental's) and sid's g++ and make; then the host-side scripts described at the top.
+# scripts/arch.sh builds its roots of other architectures (ARCH: i386, s390x...) the same way, with
+# the PACKAGEs it names instead of g++ and make; a foreign architecture's programs run under qemu-user
+# (binfmt_misc, set up by arch.sh). A subshell, like _pgv_build. Every step that mounts
 # anything (debootstrap, apt inside the root) runs in a mount namespace of its own, which the kernel tears
 # down with its last process: an interrupted build leaves no mount behind, only a directory without .ready,
 # which the next call removes and builds again.
 _pgv_build_root() (
-	major=$1 suite=$2 dir=$3
+	major=$1 suite=$2 dir=$3 arch=${4:-}
+	packages=("${@:5}")
+	((${#packages[@]})) || packages=('libpq-dev$pin' 'libpq5$pin' g++ make)
 	die() { _pgv_fail "$*"; exit 1; }
 	[[ -f $dir/.ready ]] && exit 0
 	_pgv_start "$dir" bin
@@ -303,16 +308,16 @@ _pgv_build_root() (
 	uri=$(awk '/^URIs:/ { print $2; exit }' /etc/apt/sources.list.d/debian.sources 2>/dev/null)
 	[[ -n $uri ]] || die "no URIs: line in /etc/apt/sources.list.d/debian.sources"
 
-	_pgv_say "building a Debian $suite root for PostgreSQL $major in $root (debootstrap; once per machine)"
-	_pgv_quiet "$tmp/debootstrap.log" unshare --mount debootstrap --variant=minbase "$suite" "$root" "$uri" ||
-		die "debootstrap $suite failed"
-	echo "deb $uri experimental main" >"$root/etc/apt/sources.list.d/experimental.list"
+	_pgv_say "building a Debian $suite${arch:+ $arch} root for PostgreSQL $major in $root (debootstrap; once per machine)"
+	_pgv_quiet "$tmp/debootstrap.log" unshare --mount debootstrap --variant=minbase ${arch:+--arch="$arch"} "$suite" "$root" "$uri" ||
+		die "debootstrap $suite${arch:+ $arch} failed"
+	[[ $suite == sid ]] && echo "deb $uri experimental main" >"$root/etc/apt/sources.list.d/experimental.list"
 	# no service is started inside, and no cluster of Debian's own is made: the tests make theirs
 	printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d" && chmod 755 "$root/usr/sbin/policy-rc.d"
 	mkdir -p "$root/etc/postgresql-common/createcluster.d" &&
 		echo 'create_main_cluster = false' >"$root/etc/postgresql-common/createcluster.d/idtypes.conf"
-	_pgv_say "installing PostgreSQL $major's packages, g++ and make into it"
-	_pgv_root_install "$root" "$major" "$tmp/install.log" 'libpq-dev$pin' 'libpq5$pin' g++ make ||
+	_pgv_say "installing PostgreSQL $major's packages and ${packages[*]} into it"
+	_pgv_root_install "$root" "$major" "$tmp/install.log" "${packages[@]}" ||
 		die "installing PostgreSQL $major into the root failed"
 	local inside=/usr/lib/postgresql/$major
 	[[ -x $root$inside/bin/postgres && -x $root$inside/bin/pg_config && -x $root/usr/bin/g++ ]] ||
@@ -410,7 +415,7 @@ EOF
 	server_version=$(cd / && runuser -u postgres -- "$dir/bin/postgres" --version 2>&1) ||
 		die "the postgres user cannot run $dir/bin/postgres: $server_version"
 	server_version=${server_version#*) } # "postgres (PostgreSQL) 19rc1 (Debian 19~rc1-1)" -> "19rc1 (Debian 19~rc1-1)"
-	echo "root=$suite server=$server_version" >"$dir/.ready"
+	echo "root=$suite${arch:+ arch=$arch} server=$server_version" >"$dir/.ready"
 	_pgv_say "PostgreSQL $server_version ready in $dir (a Debian $suite root)"
 )
 

@@ -15,12 +15,13 @@ UNION ALL SELECT t + d * interval '1 millisecond' FROM (SELECT '2024-03-09 07:00
 UNION ALL SELECT '2024-03-11 06:00:00.0005+00'::timestamptz FROM generate_series(1, 2);
 
 -- <type>_frames: each time's smallest and largest ID (two IDs sharing a time unit), the type's smallest and
--- largest ID, and IDs within 3 hours of them; x is a weight per ID, so that a frame's sum tells its rows.
+-- largest ID, and IDs within 3 hours of them; x is a weight per ID, so that a frame's sum tells its rows (from
+-- the md5 of its text: the same on every architecture, where hashtext()'s value depends on byte order).
 CREATE FUNCTION make_frames(type_name text, lowest text, highest text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
 	EXECUTE format($q$
 		CREATE TEMP TABLE %1$s_frames AS
-		SELECT id, abs(hashtext(id::text)) %% 1000 AS x FROM (
+		SELECT id, ('x' || left(md5(id::text), 7))::bit(28)::int %% 1000 AS x FROM (
 			SELECT %1$s_min(t) AS id FROM frame_times UNION SELECT %1$s_max(t) FROM frame_times
 			UNION SELECT %2$L::%1$s UNION SELECT %3$L::%1$s
 			UNION SELECT %1$s_max(%2$L::%1$s::timestamptz + fraction(i) * interval '3 hours') FROM generate_series(1, 10) i

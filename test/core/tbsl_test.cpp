@@ -14,7 +14,54 @@ using namespace idtypes;
 
 namespace {
 
-__extension__ typedef unsigned __int128 u128;
+// The reference's numbers: 128-bit unsigned integers, written out rather than unsigned __int128, which
+// 32-bit targets (i386, armhf) lack. Only what the checks below use.
+struct u128 {
+	std::uint64_t hi = 0, lo = 0;
+	u128(std::uint64_t v = 0) : lo(v) {}
+	friend u128 operator<<(u128 v, int n)
+	{
+		if (n >= 64)
+			return make(v.lo << (n - 64), 0);
+		return n == 0 ? v : make(v.hi << n | v.lo >> (64 - n), v.lo << n);
+	}
+	friend u128 operator>>(u128 v, int n)
+	{
+		if (n >= 64)
+			return make(0, v.hi >> (n - 64));
+		return n == 0 ? v : make(v.hi >> n, v.lo >> n | v.hi << (64 - n));
+	}
+	u128 &operator>>=(int n) { return *this = *this >> n; }
+	friend u128 operator|(u128 a, u128 b) { return make(a.hi | b.hi, a.lo | b.lo); }
+	friend u128 operator+(u128 a, u128 b) { return make(a.hi + b.hi + (a.lo + b.lo < a.lo), a.lo + b.lo); }
+	friend u128 operator-(u128 a, u128 b) { return make(a.hi - b.hi - (a.lo < b.lo), a.lo - b.lo); }
+	friend bool operator<(u128 a, u128 b) { return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo; }
+	friend bool operator>(u128 a, u128 b) { return b < a; }
+	friend bool operator<=(u128 a, u128 b) { return !(b < a); }
+	friend bool operator>=(u128 a, u128 b) { return !(a < b); }
+	explicit operator bool() const { return hi != 0 || lo != 0; }
+	explicit operator std::uint8_t() const { return static_cast<std::uint8_t>(lo); }
+	// Divides by D (below 2^32) in place, 32 bits at a time; returns the remainder.
+	std::uint64_t divide(std::uint64_t d)
+	{
+		std::uint64_t rem = 0;
+		for (std::uint64_t *half : {&hi, &lo}) {
+			std::uint64_t high = (rem << 32) | (*half >> 32);
+			rem = high % d;
+			std::uint64_t low = (rem << 32) | (*half & 0xFFFFFFFFu);
+			rem = low % d;
+			*half = (high / d) << 32 | low / d;
+		}
+		return rem;
+	}
+	static u128 make(std::uint64_t hi, std::uint64_t lo)
+	{
+		u128 v;
+		v.hi = hi;
+		v.lo = lo;
+		return v;
+	}
+};
 
 std::string text_of(const tbsl::Bytes &b)
 {
@@ -147,10 +194,9 @@ TEST(Tbsl, PrefixRangesMatchTheTextAndStopAtTheLargestValidValue)
 std::string reference_to_base(u128 v, std::string_view symbols)
 {
 	std::string s;
-	do {
-		s.insert(s.begin(), symbols[static_cast<std::size_t>(v % symbols.size())]);
-		v /= symbols.size();
-	} while (v);
+	do
+		s.insert(s.begin(), symbols[static_cast<std::size_t>(v.divide(symbols.size()))]);
+	while (v);
 	return s;
 }
 

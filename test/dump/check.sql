@@ -5,6 +5,7 @@ SELECT 'events ' || count(*) || ' ' || md5(string_agg(t::text || b::text || u::t
 SELECT 'spans ' || count(*) || ' ' || md5(string_agg(concat_ws(' ', id, tr, br, ur, sr), ',' ORDER BY id)) FROM spans;
 SELECT 'parts ' || tableoid::regclass || ' ' || count(*) || ' ' || md5(string_agg(id::text, ',' ORDER BY id))
 FROM parts GROUP BY tableoid ORDER BY 1;
+SELECT 'all parts ' || count(*) || ' ' || md5(string_agg(id::text, ',' ORDER BY id)) FROM parts;
 -- the same answers from every index as from the table
 SET enable_seqscan = off;
 SET enable_bitmapscan = off;

@@ -64,8 +64,8 @@ struct Fixed {
 		PG_RETURN_BYTEA_P(out);
 	}
 
-	// Sorting: abbreviated keys are the first 8 bytes as a big-endian integer (for these formats the time,
-	// so they almost always decide), compared with PostgreSQL's own unsigned comparator, which tuplesort
+	// Sorting: abbreviated keys are the first bytes as a big-endian integer, as many as a Datum holds (8, or 4 on
+	// 32-bit servers; for these formats the time, so they almost always decide), compared with PostgreSQL's own unsigned comparator, which tuplesort
 	// recognizes for its specialized sort. As in uuid.c, abbreviation is abandoned when a HyperLogLog
 	// estimate shows the keys are mostly equal.
 	struct SortState {
@@ -83,7 +83,8 @@ struct Fixed {
 		memcpy(&key, DatumGetPointer(original), sizeof(Datum));
 		state->input_count++;
 		if (state->estimating) {
-			uint32 folded = static_cast<uint32>(key) ^ static_cast<uint32>(key >> 32);
+			std::uint64_t wide = key; // a Datum may have 4 bytes: no shift of it by 32
+			uint32 folded = static_cast<uint32>(wide) ^ static_cast<uint32>(wide >> 32);
 			addHyperLogLog(&state->abbr_card, DatumGetUInt32(hash_uint32(folded)));
 		}
 		return DatumBigEndianToNative(key);

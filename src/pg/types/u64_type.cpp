@@ -1,5 +1,6 @@
-// The shape shared by every 8-byte ID (timeid, uid11): passed by value, ordered as unsigned 64-bit
-// integers, sent as 8 big-endian bytes. Each C function here serves all such types; the SQL scripts
+// The shape shared by every 8-byte ID (timeid, uid11): passed as PostgreSQL passes int8 (by value where a
+// Datum has 8 bytes, FLOAT8PASSBYVAL; by reference on 32-bit servers: the Makefile declares the types so,
+// and DatumGetUInt64 / UInt64GetDatum follow), ordered as unsigned 64-bit integers, sent as 8 big-endian bytes. Each C function here serves all such types; the SQL scripts
 // bind them per type (`CREATE FUNCTION timeid_lt(...) AS 'MODULE_PATHNAME', 'idtypes_u64_lt'`).
 #include "pg/types/u64_type.hpp"
 
@@ -10,6 +11,8 @@ namespace {
 // Folds the 64 bits into 32 (high ^ low; hashint8 does the same below 2^63 and complements the high half
 // above), so that the extended hash with seed 0 agrees with the 32-bit hash.
 inline uint32 fold(std::uint64_t v) { return static_cast<uint32>(v) ^ static_cast<uint32>(v >> 32); }
+
+int compare_values(Datum a, Datum b, SortSupport) { return u64_compare(a, b); }
 
 } // namespace
 
@@ -52,12 +55,13 @@ Datum idtypes_u64_larger(PG_FUNCTION_ARGS)
 	return u64_arg(fcinfo, 0) >= u64_arg(fcinfo, 1) ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1);
 }
 
-// The Datum is the whole key, so no abbreviation: PostgreSQL's own unsigned comparator lets tuplesort
-// pick its specialized radix-free quicksort (it checks for this exact function pointer).
+// Passed by value, the Datum is the whole key, so no abbreviation: PostgreSQL's own unsigned comparator lets
+// tuplesort pick its specialized radix-free quicksort (it checks for this exact function pointer). Passed by
+// reference (32-bit servers), that comparator would order the pointers: the values are compared, as int8's are.
 Datum idtypes_u64_sortsupport(PG_FUNCTION_ARGS)
 {
 	SortSupport ssup = reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0));
-	ssup->comparator = ssup_datum_unsigned_cmp;
+	ssup->comparator = FLOAT8PASSBYVAL ? ssup_datum_unsigned_cmp : compare_values;
 	PG_RETURN_VOID();
 }
 

@@ -1,4 +1,5 @@
-// Helpers for formats stored as an 8-byte, pass-by-value unsigned integer (timeid, uid11).
+// Helpers for formats stored as an 8-byte unsigned integer, passed as int8 is (timeid, uid11): by value where
+// a Datum has 8 bytes, else by reference; DatumGetUInt64 reads either.
 #pragma once
 
 #include "pg/planner/id_ranges.hpp"
