@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# scripts/arch.sh ARCH [SUITE...]: the extension built and tested on another of Debian's architectures (i386,
-# armhf, arm64, s390x, ppc64el...) with Debian 12's own PostgreSQL 15 there: `make WERROR=1`, the core's unit
-# tests (CMake + GoogleTest), `make install` and `make installcheck` (only the pg_regress SUITEs named, if any;
-# the unit tests then only run if `unit` is among them, the dump checks if `dump` is), all inside a Debian 12
-# root of that architecture; then the versioned-upgrade check, and pg_dump and COPY (text, binary) from
-# amd64's PostgreSQL 15 (the host's) to that architecture's and back (test/dump/run.sh).
-# The root is built once per machine with debootstrap and cached in $IDTYPES_CACHE/arch-ARCH/pg15 (a few
+# scripts/arch.sh ARCH [--pg N] [SUITE...]: the extension built and tested on another of Debian's architectures
+# (i386, armhf, arm64, s390x, ppc64el...) with Debian's own PostgreSQL N there (15, Debian 12's, by default; 17
+# from trixie, 18 from sid, 19 from sid with experimental's packages: pgversions.sh's pg_debian_suite):
+# `make WERROR=1`, the core's unit tests (CMake + GoogleTest), `make install` and `make installcheck` (only the
+# pg_regress SUITEs named, if any; the unit tests then only run if `unit` is among them, the dump checks if
+# `dump` is), all inside a Debian root of that architecture; then the versioned-upgrade check, and (15 only)
+# pg_dump and COPY (text, binary) from amd64's PostgreSQL 15 (the host's) to that architecture's and back
+# (test/dump/run.sh).
+# The root is built once per machine with debootstrap and cached in $IDTYPES_CACHE/arch-ARCH/pgN (a few
 # minutes natively, more under emulation), the same way as scripts/pgversions.sh builds PostgreSQL 19's (its
 # in-root, bin/ wrappers and pg_config; lib.sh's private_install, pg_make and cluster_start use it as they
 # use 19's). A foreign architecture's programs run under qemu-user (qemu-user-static, registered in
@@ -17,15 +19,26 @@ source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/pgversions.sh"
 ensure_packages >/dev/null || { echo "FAIL the host's packages could not be installed"; exit 1; } # the host's 15, psql
 
-arch=${1:?usage: $0 ARCH [SUITE...|unit]   (ARCH: i386, armhf, arm64, s390x, ppc64el, amd64)}
+usage="usage: $0 ARCH [--pg 15|17|18|19] [SUITE...|unit|dump]   (ARCH: i386, armhf, arm64, s390x, ppc64el, amd64)"
+arch=${1:?$usage}
 shift
+major=15
+if [[ ${1:-} == --pg ]]; then
+	major=${2:?$usage}
+	shift 2
+fi
+debian=$(pg_debian_suite "$major") || exit 2
 suites=()
 unit=yes dump=yes
+# the dump checks need the host's client tools to dump the server: 15's refuse a newer one (test.sh's checks
+# between versions run on amd64)
+[[ $major == 15 ]] || dump=no
 if (($#)); then
 	unit=no dump=no
 	suites=(00_helpers) # the other suites use its helpers
 	for s; do case $s in unit) unit=yes ;; dump) dump=yes ;; 00_helpers) ;; *) suites+=("$s") ;; esac; done
 fi
+[[ $dump == yes && $major != 15 ]] && { echo "$0: the dump checks run with 15 only" >&2; exit 2; }
 failed=0
 ok() { echo "ok   $arch: $*"; }
 fail() { echo "FAIL $arch: $*"; failed=1; }
@@ -64,17 +77,21 @@ if [[ -n $qemu ]]; then
 fi
 install_missing debootstrap bubblewrap || { fail "debootstrap and bubblewrap could not be installed"; exit 1; }
 
-# The root, built once (pgversions.sh's lock and .ready protocol): the directory is named pg15 so that lib.sh's
+# The root, built once (pgversions.sh's lock and .ready protocol): the directory is named pgN so that lib.sh's
 # private_install reads the version from it as it does for 19's.
-cache=$IDTYPES_CACHE/arch-$arch/pg15
-if [[ ! -f $cache/.ready ]]; then
+# What the build needs besides PostgreSQL (libssl-dev: the Makefile links OpenSSL's libcrypto); a root built
+# with another list (an older arch.sh's) is built again.
+cache=$IDTYPES_CACHE/arch-$arch/pg$major
+packages=('libpq5$pin' g++ make cmake libgtest-dev libssl-dev)
+if [[ ! -f $cache/.ready || $(cat "$cache/.packages" 2>/dev/null) != "${packages[*]}" ]]; then
 	start=$SECONDS
 	mkdir -p "$IDTYPES_CACHE/arch-$arch" && chmod a+rx "$IDTYPES_CACHE" "$IDTYPES_CACHE/arch-$arch"
 	(
 		flock -w 3600 9 || { _pgv_fail "timed out waiting for $IDTYPES_CACHE/arch-$arch.lock"; exit 1; }
-		_pgv_build_root 15 bookworm "$cache" "$arch" g++ make cmake libgtest-dev
-	) 9>"$IDTYPES_CACHE/arch-$arch.lock" || { fail "the Debian 12 $arch root could not be built"; exit 1; }
-	log "the Debian 12 $arch root took $((SECONDS - start)) s to build"
+		[[ $(cat "$cache/.packages" 2>/dev/null) == "${packages[*]}" ]] || rm -f "$cache/.ready"
+		_pgv_build_root "$major" "$debian" "$cache" "$arch" "${packages[@]}" && echo "${packages[*]}" >"$cache/.packages"
+	) 9>"$IDTYPES_CACHE/arch-$arch.lock" || { fail "the Debian $debian $arch root could not be built"; exit 1; }
+	log "the Debian $debian $arch root took $((SECONDS - start)) s to build"
 fi
 runner=$cache/in-root
 
@@ -84,8 +101,9 @@ trap 'cluster_stop; rm -rf "$run_dir"' EXIT
 PG_CONFIG=$(private_install "$cache/pg_config" "$run_dir") || { fail "a private copy of the root's PostgreSQL"; exit 1; }
 export PG_CONFIG
 
-# The sources in a build tree of their own (build-arch-ARCH/, seen at the same path inside the root).
-tree=$(source_copy "build-arch-$arch") && cp -r "$ROOT"/{CMakeLists.txt,test} "$tree/" ||
+# The sources in a build tree of their own (build-arch-ARCH/, seen at the same path inside the root), with
+# what the unit tests read (docs/cli.md: the tool's tests run its examples and its build).
+tree=$(source_copy "build-arch-$arch") && cp -r "$ROOT"/{CMakeLists.txt,test,docs} "$tree/" ||
 	{ fail "cannot copy the sources"; exit 1; }
 server=$("$runner" gcc -dumpmachine)
 if WERROR=1 build_and_install "$tree"; then
@@ -115,13 +133,15 @@ settings=()
 [[ -n $qemu ]] && settings+=(jit=off)
 cluster_start "${settings[@]}" || { fail "the cluster did not start"; exit 1; }
 log "$arch: make installcheck${suites[*]:+ (${suites[*]})}"
+# 15 prints `test x ... ok` / `... FAILED`; 16 and later print TAP: `ok 3 - x` / `not ok 3 - x`
 regress=()
 ((${#suites[@]})) && regress=("REGRESS=${suites[*]}")
 out=$(pg_make -C "$tree" -s installcheck EXTRA_REGRESS_OPTS="--bindir=$(regress_psql_bindir)" "${regress[@]}" 2>&1)
 while read -r name result; do
 	if [[ $result == ok ]]; then ok "pg_regress $name"; else fail "pg_regress $name"; fi
-done < <(sed -nE 's/^test ([a-z0-9_]+) +\.\.\. (ok|FAILED).*/\1 \2/p' <<<"$out")
-grep -qE '^test .*\.\.\. ' <<<"$out" || { tail -30 <<<"$out"; fail "make installcheck ran no test"; }
+done < <(sed -nE -e 's/^test ([a-z0-9_]+) +\.\.\. (ok|FAILED).*/\1 \2/p' \
+	-e 's/^ok [0-9]+ +[-+] ([a-z0-9_]+) .*/\1 ok/p' -e 's/^not ok [0-9]+ +[-+] ([a-z0-9_]+) .*/\1 FAILED/p' <<<"$out")
+grep -qE '^test .*\.\.\. |^(not )?ok [0-9]+ ' <<<"$out" || { tail -30 <<<"$out"; fail "make installcheck ran no test"; }
 [[ -f $tree/regression.diffs ]] && head -100 "$tree/regression.diffs"
 
 # Every released version's script installs here and updates to a catalog equal to a fresh install's (the

@@ -47,6 +47,17 @@ _pgv_quiet() {
 	return "$rc"
 }
 
+# The Debian suite with PostgreSQL MAJOR's packages (19: sid, with experimental's packages until sid has them:
+# see _pgv_root_install).
+pg_debian_suite() {
+	case ${1:-} in
+	15) echo bookworm ;;
+	17) echo trixie ;;
+	18 | 19) echo sid ;;
+	*) _pgv_fail "no Debian suite known for PostgreSQL '${1:-}' (15, 17, 18, 19)" ;;
+	esac
+}
+
 # Prints the pg_config of PostgreSQL MAJOR, fetching that version into the cache first if needed.
 pg_ensure_version() {
 	local major=${1:-} suite dir
@@ -58,10 +69,7 @@ pg_ensure_version() {
 		echo /usr/lib/postgresql/15/bin/pg_config
 		return 0
 		;;
-	# The Debian suite whose postgresql-server-dev-NN gives the headers.
-	17) suite=trixie ;;
-	18) suite=sid ;;
-	19) suite=sid ;; # experimental's packages until sid has them: see _pgv_build_root
+	17 | 18 | 19) suite=$(pg_debian_suite "$major") ;; # the one whose postgresql-server-dev-NN gives the headers
 	*)
 		_pgv_fail "usage: pg_ensure_version 15|17|18|19 (got '$major')"
 		return 1

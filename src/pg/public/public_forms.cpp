@@ -17,6 +17,7 @@
 
 extern "C" {
 #include "utils/array.h"
+#include "utils/tuplestore.h" // tuplestore_putvalues: 19's executor headers no longer include it
 #include "utils/uuid.h"
 }
 

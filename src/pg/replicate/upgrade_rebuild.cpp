@@ -31,6 +31,7 @@ extern "C" {
 #include "utils/inval.h"
 #include "utils/memutils.h"
 #include "utils/snapmgr.h"
+#include "utils/wait_event.h" // PG_WAIT_EXTENSION: 19's pgstat.h no longer includes it
 
 PGDLLEXPORT void idtypes_upgrade_rebuild_main(Datum);
 }
