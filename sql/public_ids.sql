@@ -70,7 +70,7 @@ SELECT timeid_to_public('3kxmtyqiinc23', 'k');
 SELECT uuid_from_public('6ba7b810-9dad-41d1-80b4-00c04fd430c8', 'k');
 SELECT * FROM idtypes_keys();
 SELECT public_ids_error('SHOW idtypes.keyring') AS show_keyring,
-       public_ids_error($$SET idtypes.keyring = '/tmp/elsewhere'$$) AS set_keyring,
+       public_ids_error($$SET idtypes.keyring = 'elsewhere.keyring'$$) AS set_keyring,
        (SELECT count(*) FROM pg_settings WHERE name = 'idtypes.keyring') AS keyring_rows_seen;
 RESET ROLE;
 DROP ROLE regress_public_ids_nobody;
