@@ -85,11 +85,9 @@ instantiate = sed -e 's/@T@/$(1)/g' -e 's/@SHAPE@/$(SHAPE_$(1))/g' -e 's/@INPUT@
 # names it in ADDS_<from>--<to>, so that both scripts take the same text.
 COMMON = src/catalog/uuid.sql src/catalog/partitions.sql src/catalog/identity.sql src/catalog/uuid_generate.sql \
          src/catalog/high_water.sql src/catalog/carrier_populated.sql src/catalog/public.sql
-ADDS_1.4--1.5 = src/catalog/partitions.sql src/catalog/identity.sql src/catalog/carrier_populated.sql src/catalog/public.sql
 # Per-type catalog files after those (each instantiated for every format); an upgrade that adds one whole
 # names it in TYPED_<from>--<to>.
 TYPED = src/catalog/or_null.type.sql.in src/catalog/public.type.sql.in
-TYPED_1.4--1.5 = src/catalog/public.type.sql.in
 
 $(EXTENSION)--$(EXTVERSION).sql: src/catalog/$(EXTENSION).sql src/catalog/type.sql.in $(FORMATS:%=src/catalog/%.sql) $(COMMON) $(TYPED) Makefile
 	{ cat src/catalog/$(EXTENSION).sql; \
