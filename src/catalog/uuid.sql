@@ -52,3 +52,11 @@ COMMENT ON FUNCTION uuid_window_support(internal) IS 'planner support of uuid <@
 COMMENT ON FUNCTION uuid_window_sel(internal, oid, internal, integer) IS 'row estimate of uuid <@ tstzrange';
 COMMENT ON FUNCTION uuid_in_window(uuid, tstzrange) IS 'the uuid''s time (uuid_v7_timestamp) lies in the range';
 COMMENT ON OPERATOR <@ (uuid, tstzrange) IS 'the uuid''s time (its first 48 bits as Unix milliseconds) lies in the range';
+
+-- ULID text for uuid columns that hold ULIDs (issue 60): Crockford's base32 as the ULID spec writes it.
+CREATE FUNCTION uuid_from_ulid(text) RETURNS uuid
+	AS 'MODULE_PATHNAME', 'uuid_v7_from_ulid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuid_to_ulid(uuid) RETURNS text
+	AS 'MODULE_PATHNAME', 'uuid_v7_to_ulid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_from_ulid(text) IS 'the uuid of a ULID''s text: 26 characters of Crockford''s base32, either case, the first 0-7';
+COMMENT ON FUNCTION uuid_to_ulid(uuid) IS 'the uuid''s 128 bits as a ULID''s text: 26 characters of Crockford''s base32, upper case';

@@ -88,6 +88,47 @@ bool shift_length_us(std::int32_t months, std::int32_t days, std::int64_t micros
 	return length_us <= limit && length_us >= -limit;
 }
 
+const TextRules ulid_rules = {
+    "26 characters",
+    "the ULID alphabet, Crockford's base32 (0123456789ABCDEFGHJKMNPQRSTVWXYZ, either case; no I, L, O or U)",
+    "0-7 (a ULID holds 128 bits; a first character of 8 or more would need 130)",
+    "The value exceeds 128 bits.",
+    ulid_len,
+};
+
+// 128 bits in 5-bit symbols: the first symbol takes the top 3 bits, each next one the next 5.
+void format_ulid(const std::uint8_t *id, char (&out)[ulid_len]) noexcept
+{
+	const std::uint64_t hi = load_be64(id), lo = load_be64(id + 8);
+	out[0] = crockford.symbols[hi >> 61];
+	for (unsigned i = 1; i < ulid_len; i++) {
+		const unsigned shift = 125 - 5 * i; // of the symbol's lowest bit in the 128-bit value
+		const std::uint64_t v = shift >= 64  ? hi >> (shift - 64)
+		                        : shift > 59 ? (hi << (64 - shift) | lo >> shift)
+		                                     : lo >> shift;
+		out[i] = crockford.symbols[v & 31];
+	}
+}
+
+TextStatus parse_ulid(std::string_view text, Bytes &out) noexcept
+{
+	if (text.size() != ulid_len)
+		return fail(TextError::length, static_cast<std::uint32_t>(text.size()));
+	std::uint64_t hi = 0, lo = 0;
+	for (unsigned i = 0; i < ulid_len; i++) {
+		const int v = crockford.value_of(text[i]);
+		if (v < 0)
+			return fail(TextError::symbol, i + 1, static_cast<unsigned char>(text[i]));
+		if (i == 0 && v > 7)
+			return fail(TextError::first_symbol, 1, static_cast<unsigned char>(text[0]));
+		hi = hi << 5 | lo >> 59;
+		lo = lo << 5 | static_cast<std::uint64_t>(v);
+	}
+	store_be64(hi, out.data());
+	store_be64(lo, out.data() + 8);
+	return {};
+}
+
 PrefixRange prefix_range(std::string_view prefix) noexcept
 {
 	PrefixRange r{};

@@ -46,6 +46,19 @@ using PrefixRange = idtypes::PrefixRange<Bytes>; // never empty: every 128-bit v
 // (so prefixes of the canonical 8-4-4-4-12 form work), at most 32 digits.
 [[nodiscard]] PrefixRange prefix_range(std::string_view prefix) noexcept;
 
+// ---- ULID text ----------------------------------------------------------------------------------------
+// A ULID's text (github.com/ulid/spec): the uuid's 128 bits as 26 symbols of Crockford's base32
+// (0123456789ABCDEFGHJKMNPQRSTVWXYZ: no I, L, O, U), most significant first; 26 symbols hold 130 bits, so the
+// first is 0-7. Written upper case, as the spec does; read in either case. I, L and O are refused rather than
+// read as 1, 1 and 0 (Crockford's decoding rule, which the ULID spec does not take up): a text that is not a
+// ULID is an error, never a different ID.
+inline constexpr std::size_t ulid_len = 26;
+inline constexpr Alphabet crockford = make_alphabet("0123456789ABCDEFGHJKMNPQRSTVWXYZ", Case::fold);
+extern const TextRules ulid_rules;
+
+void format_ulid(const std::uint8_t *id, char (&out)[ulid_len]) noexcept;
+[[nodiscard]] TextStatus parse_ulid(std::string_view text, Bytes &out) noexcept;
+
 // ---- Generation ----------------------------------------------------------------------------------------
 // A UUIDv7 as PostgreSQL 18 lays it out: 48 bits of Unix milliseconds, the version (7), a 12-bit fraction of
 // the millisecond (rand_a: the microsecond within it scaled to 4096 steps, RFC 9562 §6.2 method 3), the

@@ -378,3 +378,108 @@ TEST(Uuid7Generate, ShiftLengthIsFixed)
 		EXPECT_EQ(b.value.time - a.value.time, at(p.later_s).time - at(p.earlier_s).time); // the same distance
 	}
 }
+
+namespace {
+
+std::string ulid_of(const uuid7::Bytes &b)
+{
+	char out[uuid7::ulid_len];
+	uuid7::format_ulid(b.data(), out);
+	return std::string(out, sizeof out);
+}
+
+// A ULID's text by the definition: the 128-bit number in base 32, 26 digits, most significant first.
+std::string ulid_by_long_division(uuid7::Bytes b)
+{
+	std::string out(uuid7::ulid_len, '?');
+	for (std::size_t i = uuid7::ulid_len; i-- > 0;) {
+		unsigned rest = 0;
+		for (auto &x : b) { // b /= 32, rest = b % 32
+			const unsigned cur = rest << 8 | x;
+			x = static_cast<std::uint8_t>(cur / 32);
+			rest = cur % 32;
+		}
+		out[i] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"[rest];
+	}
+	return out;
+}
+
+} // namespace
+
+TEST(Ulid, TheSpecsExampleBothWays)
+{
+	const uuid7::Bytes ulid = bytes_of("01563e3a-b5d3-d676-4c61-efb99302bd5b");
+	EXPECT_EQ(ulid_of(ulid), "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+	uuid7::Bytes back{};
+	ASSERT_TRUE(uuid7::parse_ulid("01ARZ3NDEKTSV4RRFFQ69G5FAV", back).ok());
+	EXPECT_EQ(back, ulid);
+	ASSERT_TRUE(uuid7::parse_ulid("01arz3ndektsv4rrffq69g5fav", back).ok()); // either case
+	EXPECT_EQ(back, ulid);
+	ASSERT_TRUE(uuid7::parse_ulid("01ArZ3nDeKtSv4RrFfQ69g5FaV", back).ok());
+	EXPECT_EQ(back, ulid);
+}
+
+TEST(Ulid, BoundsAndEveryBitAlone)
+{
+	uuid7::Bytes b{};
+	EXPECT_EQ(ulid_of(b), std::string(26, '0'));
+	b.fill(0xFF);
+	EXPECT_EQ(ulid_of(b), "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
+	for (unsigned bit = 0; bit < 128; bit++) {
+		uuid7::Bytes one{};
+		one[15 - bit / 8] = static_cast<std::uint8_t>(1u << (bit % 8));
+		const std::string text = ulid_of(one);
+		EXPECT_EQ(text, ulid_by_long_division(one)) << bit;
+		uuid7::Bytes back{};
+		ASSERT_TRUE(uuid7::parse_ulid(text, back).ok()) << text;
+		EXPECT_EQ(back, one) << text;
+	}
+}
+
+TEST(Ulid, RandomRoundTripsAgreeWithTheDefinition)
+{
+	std::mt19937_64 rng(7);
+	for (int i = 0; i < 20000; i++) {
+		const uuid7::Bytes b = random_bytes(rng);
+		const std::string text = ulid_of(b);
+		ASSERT_EQ(text, ulid_by_long_division(b));
+		uuid7::Bytes back{};
+		ASSERT_TRUE(uuid7::parse_ulid(text, back).ok()) << text;
+		ASSERT_EQ(back, b) << text;
+		EXPECT_EQ(uuid7::unix_ms(b.data()), uuid7::unix_ms(back.data()));
+	}
+}
+
+TEST(Ulid, Errors)
+{
+	uuid7::Bytes out{};
+	TextStatus s = uuid7::parse_ulid("", out);
+	EXPECT_EQ(s.error, TextError::length);
+	EXPECT_EQ(s.position, 0u);
+	s = uuid7::parse_ulid("01ARZ3NDEKTSV4RRFFQ69G5FA", out);
+	EXPECT_EQ(s.error, TextError::length);
+	EXPECT_EQ(s.position, 25u);
+	s = uuid7::parse_ulid("01ARZ3NDEKTSV4RRFFQ69G5FAVV", out);
+	EXPECT_EQ(s.error, TextError::length);
+	EXPECT_EQ(s.position, 27u);
+	s = uuid7::parse_ulid("80000000000000000000000000", out); // 2^128: past 128 bits
+	EXPECT_EQ(s.error, TextError::first_symbol);
+	s = uuid7::parse_ulid("ZZZZZZZZZZZZZZZZZZZZZZZZZZ", out);
+	EXPECT_EQ(s.error, TextError::first_symbol);
+	for (const char c : {'I', 'i', 'L', 'l', 'O', 'o', 'U', 'u', '-', ' ', '\0'}) {
+		std::string text = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
+		text[7] = c;
+		s = uuid7::parse_ulid(text, out);
+		EXPECT_EQ(s.error, TextError::symbol) << c;
+		EXPECT_EQ(s.position, 8u) << c;
+		EXPECT_EQ(s.byte, static_cast<unsigned char>(c)) << c;
+	}
+	s = uuid7::parse_ulid("01ARZ3NDEKTSV4RRFFQ69G5F\xC3\xA9", out); // é in UTF-8: two bytes
+	EXPECT_EQ(s.error, TextError::symbol);
+	EXPECT_EQ(s.position, 25u);
+	EXPECT_EQ(s.byte, 0xC3);
+	char detail[detail_size];
+	describe(uuid7::parse_ulid("80000000000000000000000000", out), uuid7::ulid_rules, detail);
+	EXPECT_STREQ(detail, "The first character must be 0-7 (a ULID holds 128 bits; a first character of 8 or more would "
+	                     "need 130).");
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Interop checks against atproto's TypeScript TID code, run by scripts/test.sh against a running cluster
+# Interop checks against atproto's TypeScript TID code and the ULID spec's JavaScript ulid, run by scripts/test.sh against a running cluster
 # with the extension installed (PGHOST etc. set). Prints one line per check, `ok` or `FAIL`.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -56,6 +56,47 @@ FROM (SELECT make_timeid(m, c) AS t
 SQL
 }
 
+
+# ULIDs: every text ulid makes or mutates, read by uuid_from_ulid; PostgreSQL must accept exactly the texts
+# ulid's ulidToUUID accepts, with the same uuid (and time); every row is a disagreement
+ulid_read() {
+	node ulid.mjs make > /tmp/idtypes_ulids.csv || return 1
+	local out
+	out=$(psql_q <<'SQL'
+CREATE TEMP TABLE ulids (text text, uuid uuid, ms bigint);
+\copy ulids FROM '/tmp/idtypes_ulids.csv' (FORMAT csv)
+CREATE FUNCTION pg_temp.read(t text) RETURNS uuid LANGUAGE plpgsql AS $$
+BEGIN
+	RETURN uuid_from_ulid(t);
+EXCEPTION WHEN invalid_text_representation THEN
+	RETURN NULL;
+END $$;
+SELECT CASE WHEN count(*) < 5000 OR count(uuid) < 3000 OR count(*) = count(uuid) THEN 'too few rows: ' || count(*) END
+FROM ulids;
+SELECT quote_literal(text) || ': ulid reads ' || coalesce(uuid::text, 'an error') || ', PostgreSQL '
+       || coalesce(pg_temp.read(text)::text, 'an error')
+FROM ulids
+WHERE pg_temp.read(text) IS DISTINCT FROM uuid
+   OR (uuid IS NOT NULL AND (uuid_to_ulid(uuid) <> upper(text)
+                             OR (extract(epoch FROM uuid_v7_timestamp(uuid)) * 1000)::bigint <> ms));
+SQL
+) || { echo "$out"; return 1; }
+	[ -z "$out" ] || { echo "$out" | head -20; return 1; }
+	echo "$(wc -l < /tmp/idtypes_ulids.csv) texts ($(cut -d, -f2 /tmp/idtypes_ulids.csv | grep -c .) ULIDs) read alike"
+}
+
+ulid_written() {
+	psql_q -F, <<'SQL' | node ulid.mjs check
+SELECT u, uuid_to_ulid(u) FROM (
+  SELECT gen_random_uuid() AS u FROM generate_series(1, 3000)
+  UNION ALL SELECT uuid_v7_generate() FROM generate_series(1, 1000)
+  UNION ALL VALUES ('00000000-0000-0000-0000-000000000000'::uuid), ('ffffffff-ffff-ffff-ffff-ffffffffffff'),
+                   (uuid_v7_min('2026-11-28')), (uuid_v7_max('2026-11-28'))) s;
+SQL
+}
+
 check "atproto-made TIDs parse to the same fields" parse_agrees
 check "timeid_generate and make_timeid output passes isValidTid and atproto's reading" ours_valid
+check "ULIDs made and mutated by ulid: uuid_from_ulid accepts what ulidToUUID does, with its uuid" ulid_read
+check "uuid_to_ulid output passes ulid's isValid, uuidToULID and ulidToUUID" ulid_written
 exit $status

@@ -6,7 +6,8 @@
 // from any symbol PostgreSQL or libuuid export. Of the mechanism's entry points, uuid.sql binds all but
 // uuid_v7_prefix_range (uuid has no range type here), uuid_v7_in_range and uuid_v7_comparison_sel (uuid's btree
 // family and comparison operators are PostgreSQL's own, not the extension's to change).
-// Also the generators: uuid_v7_generate over the server's one generator state, uuid_v7_generate_at without it.
+// Also the generators: uuid_v7_generate over the server's one generator state, uuid_v7_generate_at without it;
+// and ULID text in and out (uuid_from_ulid, uuid_to_ulid) for uuid columns that hold ULIDs.
 #include "core/uuid7.hpp"
 #include "pg/generate/generators.hpp"
 #include "pg/types/bytes_type.hpp"
@@ -101,6 +102,29 @@ Datum uuid_v7_generate_at(PG_FUNCTION_ARGS)
 	const TimestampTz ts = PG_GETARG_TIMESTAMPTZ(0);
 	check_generated_time(ts);
 	return uuid_datum(uuid7::V7{uuid7::time_of_us(to_unix_us(ts)), random_bits() & uuid7::random_mask});
+}
+
+// The uuid of a ULID's text (26 symbols of Crockford's base32, either case): 22P02 with a DETAIL otherwise.
+PG_FUNCTION_INFO_V1(uuid_v7_from_ulid);
+Datum uuid_v7_from_ulid(PG_FUNCTION_ARGS)
+{
+	const std::string_view text = text_arg(fcinfo, 0);
+	auto *out = static_cast<pg_uuid_t *>(palloc(sizeof(pg_uuid_t)));
+	uuid7::Bytes bytes;
+	const TextStatus status = uuid7::parse_ulid(text, bytes);
+	if (!status.ok())
+		report_invalid_text("ULID", text, status, uuid7::ulid_rules);
+	memcpy(out->data, bytes.data(), bytes.size());
+	return UUIDPGetDatum(out);
+}
+
+// Any uuid's 128 bits as a ULID's text, upper case.
+PG_FUNCTION_INFO_V1(uuid_v7_to_ulid);
+Datum uuid_v7_to_ulid(PG_FUNCTION_ARGS)
+{
+	char text[uuid7::ulid_len];
+	uuid7::format_ulid(PG_GETARG_UUID_P(0)->data, text);
+	PG_RETURN_TEXT_P(cstring_to_text_with_len(text, sizeof text));
 }
 
 IDTYPES_RANGE_FUNCTIONS(uuid_v7, traits)
