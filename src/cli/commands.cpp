@@ -9,6 +9,7 @@
 #include "cli/formats.hpp"
 #include "cli/generate.hpp"
 #include "cli/rfc3339.hpp"
+#include "core/uuid7.hpp"
 
 namespace idtypes::cli {
 
@@ -173,9 +174,9 @@ int usage_error(std::string_view message)
 namespace {
 
 // The one TYPE a command names; null (after the usage message) when it names none or an unknown one.
-const Format *the_type(const Args &a, const char *command)
+const Format *the_type(const Args &a, const char *command,
+                       const char *types = " (tbsl, timeid, uid11, xid or scru160)")
 {
-	const char *types = " (tbsl, timeid, uid11, xid or scru160)";
 	if (a.positional.size() != 1) {
 		usage_error(std::string(command) + ": give one TYPE" + types);
 		return nullptr;
@@ -212,12 +213,28 @@ int inspect(const Args &a)
 	});
 }
 
+namespace {
+
+// The canonical 8-4-4-4-12 form, lower case, as PostgreSQL prints a uuid.
+std::string uuid_text(const Id &id)
+{
+	char hex[uuid7::hex_len];
+	uuid7::format_hex(id.bytes.data(), hex);
+	const std::string_view h(hex, sizeof hex);
+	return std::string(h.substr(0, 8)) + "-" + std::string(h.substr(8, 4)) + "-" + std::string(h.substr(12, 4)) + "-" +
+	       std::string(h.substr(16, 4)) + "-" + std::string(h.substr(20));
+}
+
+} // namespace
+
 int gen(const Args &a)
 {
-	const Format *f = the_type(a, "gen");
-	if (f == nullptr)
+	// uuid is no format of the tool's (it reads no uuid), but it generates UUIDv7s as uuid_v7_generate() does
+	const bool uuid = a.positional.size() == 1 && a.positional[0] == "uuid";
+	const Format *f = uuid ? nullptr : the_type(a, "gen", " (tbsl, timeid, uid11, xid, scru160 or uuid)");
+	if (f == nullptr && !uuid)
 		return exit_usage;
-	std::string_view name = f->name;
+	std::string_view name = uuid ? "uuid" : f->name;
 	std::int64_t count = 1, number = 0;
 	GenOptions o;
 	if (const std::string_view *n = a.value("count"); n && !parse_number(*n, 0, INT64_MAX, count))
@@ -241,7 +258,7 @@ int gen(const Args &a)
 			return usage_error("gen: --clock-id must be between 0 and 1023; got " + quoted(*c));
 		o.clock_id = static_cast<int>(number);
 	}
-	std::unique_ptr<Generator> g = make_generator(*f, o);
+	std::unique_ptr<Generator> g = uuid ? make_uuid_generator() : make_generator(*f, o);
 	std::string why;
 	for (std::int64_t i = 0; i < count; i++) {
 		Id id;
@@ -249,7 +266,7 @@ int gen(const Args &a)
 			error(why);
 			return exit_invalid;
 		}
-		print(f->spellings[0].write(id) + "\n");
+		print((uuid ? uuid_text(id) : f->spellings[0].write(id)) + "\n");
 	}
 	return 0;
 }

@@ -11,6 +11,7 @@
 #include "core/tbsl.hpp"
 #include "core/timeid.hpp"
 #include "core/uid11.hpp"
+#include "core/uuid7.hpp"
 
 namespace idtypes::cli {
 
@@ -185,7 +186,32 @@ private:
 	RandomPool random_;
 };
 
+class UuidGenerator : public Generator {
+public:
+	bool next(Id &out, std::string &why) override
+	{
+		std::uint64_t r = 0;
+		if (!random_.get(r, why))
+			return false;
+		uuid7::Generated g = uuid7::next(last_, now_us(), r);
+		if (!g.ok) {
+			why = "the clock is past the last time a UUIDv7 can hold (10889-08-02 05:31:50.655 UTC)";
+			return false;
+		}
+		last_ = g.value;
+		const uuid7::Bytes b = uuid7::layout(g.value);
+		std::memcpy(out.bytes.data(), b.data(), b.size());
+		return true;
+	}
+
+private:
+	uuid7::V7 last_;
+	RandomPool random_;
+};
+
 } // namespace
+
+std::unique_ptr<Generator> make_uuid_generator() { return std::make_unique<UuidGenerator>(); }
 
 std::unique_ptr<Generator> make_generator(const Format &format, const GenOptions &o)
 {

@@ -26,4 +26,7 @@ public:
 // A generator of the format (by SQL type name); nullptr when it has none.
 std::unique_ptr<Generator> make_generator(const Format &format, const GenOptions &options);
 
+// UUIDv7s as uuid_v7_generate() lays them out (PostgreSQL 18's uuidv7()): the ID's first 16 bytes.
+std::unique_ptr<Generator> make_uuid_generator();
+
 } // namespace idtypes::cli

@@ -26,9 +26,10 @@ read, made and converted by the same code as the extension, with no database.
       Print each ID's time alone, one per line, as inspect prints it.
   idtypes gen TYPE [-n N] [--machine M] [--sequenced] [--clock-id C]
       Print N new IDs (default 1), one per line, strictly increasing. TYPE: tbsl, timeid, uid11,
-      xid (uid11's xid profile, what uid11_generate() makes; the same as uid11) or scru160.
-      --machine (0..99, default 0) and --sequenced are tbsl_generate's arguments; --clock-id
-      (0..1023, default drawn at random) is timeid_generate's.
+      xid (uid11's xid profile, what uid11_generate() makes; the same as uid11), scru160, or
+      uuid (UUIDv7s as uuid_v7_generate() makes them). --machine (0..99, default 0) and
+      --sequenced are tbsl_generate's arguments; --clock-id (0..1023, default drawn at random)
+      is timeid_generate's.
   idtypes convert ID... --to FORM [--from FORM]
       Print each ID in another form: tbsl: tbsl, base16, base32, base36, base58, base62
       (tbsl_to_base / tbsl_from_base); timeid: timeid, dashed; scru160: scru160 (base32hex), hex;

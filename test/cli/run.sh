@@ -217,6 +217,21 @@ gen_checks() {
 			fail "gen $type: times outside the run" "first $(head -1 "$tmp/ids")" "last $(tail -1 "$tmp/ids")" "window $lo .. $hi"
 		fi
 	done
+	# uuid: UUIDv7s as uuid_v7_generate() makes them (RFC 9562: version 7, variant 10, 48 bits of Unix
+	# milliseconds), lower-case 8-4-4-4-12, strictly increasing, their milliseconds within the run's
+	start=$(date -u +%s%3N)
+	run gen uuid -n "$n"
+	end=$(date -u +%s%3N)
+	printf '%s\n' "$out" >"$tmp/ids"
+	if [ "$rc" = 0 ] && [ "$(wc -l <"$tmp/ids")" = "$n" ]; then ok "gen uuid -n $n: $n lines"; else fail "gen uuid: lines" "exit $rc" "$err"; fi
+	if sort -c -u "$tmp/ids" 2>"$tmp/sort"; then ok "gen uuid: strictly increasing"; else fail "gen uuid: not strictly increasing" "$(<"$tmp/sort")"; fi
+	[ "$(grep -cE '^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$' "$tmp/ids")" = "$n" ] &&
+		ok "gen uuid: every one a UUIDv7 (version 7, variant 10), lower case, dashed" || fail "gen uuid: not UUIDv7s" "$(head -5 "$tmp/ids")"
+	lo=$((16#$(head -1 "$tmp/ids" | tr -d - | cut -c1-12)))
+	hi=$((16#$(tail -1 "$tmp/ids" | tr -d - | cut -c1-12)))
+	[ "$lo" -ge "$start" ] && [ "$hi" -le "$end" ] && ok "gen uuid: the IDs carry the clock's millisecond ($start .. $end)" ||
+		fail "gen uuid: times outside the run" "first $lo, last $hi, run $start .. $end"
+	expect_error "gen uuid --clock-id: timeid's only" 2 "idtypes: gen: --clock-id is for timeid only" gen uuid --clock-id 3
 	expect "gen -n 0: nothing" 0 "" gen timeid -n 0
 	run gen timeid
 	[ "$rc" = 0 ] && [ "$(wc -l <<<"$out")" = 1 ] && [ ${#out} = 13 ] && ok "gen timeid: one ID by default" || fail "gen default" "$out"
@@ -496,8 +511,14 @@ doc_example() {
 		[ "$got" = "$want" ] && ok "docs/cli.md: \$ $cmd" || fail "docs/cli.md: \$ $cmd" "got:" "$got" "the page shows:" "$want"
 		return
 	fi
-	shown=$(xargs "$bin" inspect <<<"$want" | sed -n 's/^format: //p')
-	made=$(xargs "$bin" inspect <<<"$got" | sed -n 's/^format: //p')
+	if [[ "$cmd" = "idtypes gen uuid"* ]]; then # the tool reads no uuid: the lines' shape, UUIDv7s
+		local v7='^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$'
+		shown=$(grep -cE "$v7" <<<"$want")/$(wc -l <<<"$want")
+		made=$(grep -cE "$v7" <<<"$got")/$(wc -l <<<"$got")
+	else
+		shown=$(xargs "$bin" inspect <<<"$want" | sed -n 's/^format: //p')
+		made=$(xargs "$bin" inspect <<<"$got" | sed -n 's/^format: //p')
+	fi
 	[ -n "$got" ] && [ "$made" = "$shown" ] && sort -c -u <<<"$got" 2>/dev/null &&
 		ok "docs/cli.md: \$ $cmd (as many IDs, of the same format, increasing)" ||
 		fail "docs/cli.md: \$ $cmd" "got:" "$got" "the page shows:" "$want"
@@ -557,7 +578,7 @@ error_checks() {
 	expect_error "unknown option" 2 "idtypes: gen: unknown option --frob" gen timeid --frob
 	expect_error "option without its value" 2 "idtypes: convert: --to needs a value" convert 3kxmtyqiinc23 --to
 	expect_error "option given twice" 2 "idtypes: range: --prefix given twice" range timeid --prefix 3 --prefix 4
-	expect_error "gen: unknown type" 2 'idtypes: gen: unknown TYPE "uuid" (tbsl, timeid, uid11, xid or scru160)' gen uuid
+	expect_error "gen: unknown type" 2 'idtypes: gen: unknown TYPE "ulid" (tbsl, timeid, uid11, xid, scru160 or uuid)' gen ulid
 	expect_error "gen -n not a number" 2 'idtypes: gen: -n must be a whole number, 0 or more; got "ten"' gen tbsl -n ten
 	expect_error "gen --machine 100" 2 'idtypes: gen: --machine must be between 0 and 99; got "100"' gen tbsl --machine 100
 	expect_error "gen --clock-id 1024" 2 'idtypes: gen: --clock-id must be between 0 and 1023; got "1024"' gen timeid --clock-id 1024
