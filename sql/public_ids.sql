@@ -31,7 +31,6 @@ SELECT uid11_from_public('24u5w7n6xTf0', 'k');
 SELECT scru160_from_public('05TTUP1HNCPNH30VEK64KDQT9BSNU4C4', 'k');
 SELECT scru160_from_public('G05TTUP1HNCPNH30VEK64KDQT9BSNU4C4', 'k');
 SELECT scru160_from_public('0W5TTUP1HNCPNH30VEK64KDQT9BSNU4C4', 'k');
-SELECT timeid_from_public(E'2\u00e93kxmtyqiinc2', 'k');
 
 -- uuid_to_public takes a UUIDv7 (22003 otherwise); a public uuid is a version 4 uuid of variant 10 (22P02).
 SELECT uuid_to_public('6ba7b810-9dad-41d1-80b4-00c04fd430c8', 'k');

@@ -14,8 +14,9 @@ and docs/internals/*.md runs, what they show as output is what psql prints, and 
   it. A block with another info string (```text, ```sh, ```conf, ```plpgsql for SQL that needs another
   server: Citus, a remote node) is not run; a ```sql block right after a line `<!-- docs-test: skip REASON -->`
   is reported as skipped, with the reason.
-- Links: every [text](target) and <a href> whose target is not a URL: the file exists (relative to the
-  page) and its #anchor is a heading of that file (GitHub's slugs) or of the page itself.
+- Links: every [text](target), [ref]: target definition, <a href> and <img src> whose target is not a URL:
+  the file exists (relative to the page's own directory: ../ from docs/internals/) and its #anchor is a
+  heading of that file (GitHub's slugs) or of the page itself.
 - docs/operations.md names every setting of pg_settings named idtypes.% (and the hidden test setting); the facts
   README.md and docs/ share match the server: each type's size, each setting's default and range.
 - The README: at most 1,500 words of text (as `wc -w` counts them) and a link to every page of docs/.
@@ -107,6 +108,8 @@ def check_links():
         outside = re.sub(r'`[^`\n]*`', '', outside)  # code spans are not links
         targets = re.findall(r'\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)', outside)
         targets += re.findall(r'<a\s+href="([^"]+)"', outside)
+        targets += re.findall(r'<img\s[^>]*\bsrc="([^"]+)"', outside)
+        targets += re.findall(r'^\s*\[[^\]]+\]:\s*<?([^>\s]+)>?', outside, flags=re.M)  # [ref]: target
         for t in targets:
             if re.match(r'^[a-z][a-z0-9+.-]*:', t, re.I):  # a URL (https:, mailto:)
                 continue
