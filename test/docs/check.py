@@ -131,6 +131,38 @@ def check_links():
         print('ok   every relative link (%d) of README.md and docs/ resolves, #anchors included' % total)
 
 
+def check_release_status():
+    """README's versions table and release line agree with idtypes.control and CHANGELOG.md: a row for every
+    version up to default_version, the newest saying "unreleased" exactly when CHANGELOG's entry does, and
+    "The latest release is X (date)" naming CHANGELOG's newest dated entry."""
+    control = open(os.path.join(ROOT, 'idtypes.control'), encoding='utf-8').read()
+    current = re.search(r"^default_version\s*=\s*'([^']+)'", control, re.M).group(1)
+    log = open(os.path.join(ROOT, 'CHANGELOG.md'), encoding='utf-8').read()
+    entries = re.findall(r'^## (\d+)\.(\d+)\.(\d+) \(([^)]*)\)', log, re.M)
+    readme = open(os.path.join(ROOT, 'README.md'), encoding='utf-8').read()
+    rows = dict(re.findall(r'^\| (\d+\.\d+) \| (.*)\|\s*$', readme, re.M))
+    problems = []
+    if not entries or '%s.%s' % entries[0][:2] != current:
+        problems.append("CHANGELOG.md's newest entry is not %s.x (idtypes.control's default_version)" % current)
+    if current not in rows:
+        problems.append("README.md's versions table has no row for %s (idtypes.control's default_version)" % current)
+    for major, minor, _, status in entries:
+        v = '%s.%s' % (major, minor)
+        if v in rows and ('unreleased' in rows[v]) != (status == 'unreleased'):
+            problems.append('README.md says %s is %sreleased, CHANGELOG.md says "%s"'
+                            % (v, 'un' if 'unreleased' in rows[v] else '', status))
+    released = [e for e in entries if re.match(r'\d{4}-\d\d-\d\d$', e[3])]
+    if released:
+        want = 'The latest release is %s.%s.%s (%s)' % released[0]
+        if want not in readme:
+            problems.append('README.md does not say "%s"' % want)
+    for p in problems:
+        print('FAIL %s' % p)
+    if not problems:
+        print('ok   README.md, CHANGELOG.md and idtypes.control agree: %s is the current version (%s), %s'
+              % (current, entries[0][3], 'the latest release %s.%s.%s' % released[0][:3] if released else 'no release'))
+
+
 def check_readme():
     readme = os.path.join(ROOT, 'README.md')
     text = open(readme, encoding='utf-8').read()
@@ -383,6 +415,7 @@ def check_inventory():
 
 
 if WHAT in ('links', 'all'):
+    check_release_status()
     check_readme()
     check_links()
 if WHAT in ('sql', 'all'):
