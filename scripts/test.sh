@@ -153,6 +153,8 @@ version_suites() {
 	if [ "$v" = 15 ] || [ "$v" = 19 ]; then # the oldest and the newest
 		log "PostgreSQL $v: a standby with its primary's identity, then with its own, then promoted"
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
+		log "PostgreSQL $v: the DBA's pages step by step: ALTER SYSTEM with and without LOAD, the pg_ctl promote runbook, the way back to 1.4's file"
+		checks "$ROOT/test/concurrency/runbooks.sh" "$("$PG_CONFIG" --bindir)"
 		log "PostgreSQL $v: synchronous replication with the standby stopped: no generator returns (the mark waits for it)"
 		checks "$ROOT/test/concurrency/sync_standby.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: public forms with a keyring: round trips, order, rotation, a bad keyring, no key byte shown, a standby"
@@ -164,6 +166,10 @@ version_suites() {
 	fi
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"
+	if [ "$v" = 15 ] || [ "$v" = 19 ]; then
+		log "PostgreSQL $v: pg_regress (the light suites) on SQL_ASCII and LATIN1 databases"
+		checks "$ROOT/test/encoding/run.sh" "$dir"
+	fi
 	log "PostgreSQL $v: binary COPY of random payloads into every type"
 	checks "$ROOT/test/sanitize/binary_copy.py"
 	log "PostgreSQL $v: the SQL edition: installs, suite, both editions compared, generators, failover, dump, moves"
@@ -279,6 +285,8 @@ extra_suites_15() {
 
 	log "time partitions: a pg_cron job, sessions at once, locks"
 	checks "$ROOT/test/partitions/cron.sh"
+	log "pg_cron's connection: cron.host on a server without TCP, a failed run in cron.job_run_details, scheduled again"
+	checks "$ROOT/test/partitions/cron_connect.sh"
 
 	log "packages: META.json (PGXN); the Debian package built, installed, used by the system's PostgreSQL 15, removed"
 	checks "$ROOT/test/package/meta.sh"
