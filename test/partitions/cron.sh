@@ -9,18 +9,7 @@
 #  - a run is neither blocked by a reader's open transaction nor blocks readers and writers (lock_timeout).
 # Needs PG_CONFIG (the PostgreSQL 15 with idtypes installed; pg_cron is copied into it if it is a private
 # copy) and root. Prints one line per check, `ok` or `FAIL`.
-set -uo pipefail
-source "$(dirname "$0")/../../scripts/lib.sh"
-status=0
-ok() { echo "ok   $*"; }
-fail() { echo "FAIL $*"; status=1; }
-q() { PGOPTIONS="-c client_min_messages=warning ${PGOPTIONS_EXTRA:-}" psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
-
-: "${PG_CONFIG:=/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}"
-install_missing "postgresql-$PG_MAJOR-cron" || { fail "installing postgresql-$PG_MAJOR-cron"; exit 1; }
-# A private copy of the installation (scripts/lib.sh private_install) predates the package: give it pg_cron.
-cp -n "/usr/lib/postgresql/$PG_MAJOR/lib/pg_cron.so" "$("$PG_CONFIG" --pkglibdir)/" 2>/dev/null
-cp -n /usr/share/postgresql/"$PG_MAJOR"/extension/pg_cron* "$("$PG_CONFIG" --sharedir)/extension/" 2>/dev/null
+source "$(dirname "$0")/pg_cron.sh"
 
 # Jobs run in background workers: no connection settings (cron.host) needed for a socket-only cluster.
 cluster_start shared_preload_libraries=pg_cron,idtypes cron.database_name=postgres cron.use_background_workers=on ||

@@ -10,17 +10,7 @@
 #    (not a superuser), it succeeds and makes the partitions.
 # A job is run at once by an '@reboot' schedule and a restart (Debian 12's pg_cron 1.4 has no seconds
 # schedules). Needs PG_CONFIG (15, idtypes installed) and root. Prints `ok` / `FAIL` lines.
-set -uo pipefail
-source "$(dirname "$0")/../../scripts/lib.sh"
-status=0
-ok() { echo "ok   $*"; }
-fail() { echo "FAIL $*"; status=1; }
-q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
-
-: "${PG_CONFIG:=/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}"
-install_missing "postgresql-$PG_MAJOR-cron" || { fail "installing postgresql-$PG_MAJOR-cron"; exit 1; }
-cp -n "/usr/lib/postgresql/$PG_MAJOR/lib/pg_cron.so" "$("$PG_CONFIG" --pkglibdir)/" 2>/dev/null
-cp -n /usr/share/postgresql/"$PG_MAJOR"/extension/pg_cron* "$("$PG_CONFIG" --sharedir)/extension/" 2>/dev/null
+source "$(dirname "$0")/pg_cron.sh"
 
 # the page's query for failed runs: the first plpgsql block after "When a run fails"
 failed_runs=$(awk '/^\*\*When a run fails\*\*/ { f = 1 } f && /^```plpgsql/ { b = 1; next } b && /^```/ { exit } b' \
