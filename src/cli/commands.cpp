@@ -174,8 +174,7 @@ int usage_error(std::string_view message)
 namespace {
 
 // The one TYPE a command names; null (after the usage message) when it names none or an unknown one.
-const Format *the_type(const Args &a, const char *command,
-                       const char *types = " (tbsl, timeid, uid11, xid or scru160)")
+const Format *the_type(const Args &a, const char *command, const char *types = " (tbsl, timeid, uid11, xid or scru160)")
 {
 	if (a.positional.size() != 1) {
 		usage_error(std::string(command) + ": give one TYPE" + types);
