@@ -10,7 +10,8 @@
 #   version has no client tools: clusters.sh) starts with its primary's identity (postgresql.auto.conf copied);
 #   step 1's block, run on the standby, gives it its own; it refuses timeid_generate (55000); the primary
 #   stopped and the standby promoted, its IDs carry its own identity from `configuration`, none in common
-#   with the old primary's;
+#   with the old primary's; step 3: the old primary rewound onto the new one (pg_rewind -R, where BIN_DIR has
+#   it) comes back with the new primary's identity, as the page warns, then takes its own again;
 # - docs/upgrading.md's way back from 1.5 to 1.4: the old primary's key file (layout 3, after
 #   uid11_generate_random) rewritten by the page's commands into layout 2 with the page's mark query; the
 #   file then reads as layout 2 (this library reads layout 2 as 1.4 does): the server starts, generates, and
@@ -21,7 +22,7 @@ bin=${1:?usage: runbooks.sh BIN_DIR}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$(dirname "$0")/server.sh"
 source "$(dirname "$0")/clusters.sh"
-settings=$(settings_for no)
+settings=$(settings_for no "-c wal_log_hints=on -c wal_keep_size=256MB") # for pg_rewind (step 3): hints, and the WAL back to the fork
 rows=5000
 
 # block PAGE NAME: the first fenced block after the page's `<!-- runbook: NAME -->` line, its indentation removed
@@ -112,4 +113,25 @@ start primary && ready primary && sql primary -c 'SELECT uid11_generate_random()
 	[ "$(grep '^key ' "$work/primary/pg_idtypes_high_water")" = "$key" ] &&
 	ok "the layout 2 file reads as layout 2 reads in 1.4: the server generates, and keeps the same key" ||
 	fail "the server with the layout 2 file: $(cat "$work/primary/pg_idtypes_high_water")"
+
+# step 3 of the pg_ctl promote runbook: the old primary back as a standby by pg_rewind
+if [ ! -x "$bin/pg_rewind" ] || [ -x "$(dirname "$bin")/in-root" ]; then
+	# (19's Debian root: its pg_rewind, run through the root's wrapper, stalled fetching from the source)
+	echo "skip step 3 (pg_rewind): not run with $bin (no pg_rewind, or one in a Debian root)"
+	exit $status
+fi
+stop primary || fail "stopping the old primary for pg_rewind"
+if as_postgres timeout 120 "$bin/pg_rewind" -D "$work/primary" -R --source-server="host=$work port=${port[standby]} user=postgres dbname=postgres" \
+	>"$work/rewind.log" 2>&1 && start primary && ready primary; then
+	got=$(sql primary -c "LOAD 'idtypes'" -c 'SELECT pg_is_in_recovery()' -c 'SHOW idtypes.timeid_clock_id' -c 'SHOW idtypes.tbsl_machine_id' | tr '\n' ' ')
+	[ "$got" = "t 4 4 " ] && ok "step 3: the old primary, rewound by pg_rewind -R, is a standby with the new primary's identity (4, 4), as the page warns" ||
+		fail "step 3: the rewound node: '$got' (recovery, clock id, machine id)"
+	sql primary -c "LOAD 'idtypes'" -c 'ALTER SYSTEM SET idtypes.timeid_clock_id = 3' -c 'ALTER SYSTEM SET idtypes.tbsl_machine_id = 3' \
+		-c 'SELECT pg_reload_conf()' >/dev/null || fail "step 3: its own identity again"
+	got=$(sql primary -F' ' -c 'SELECT timeid_clock_id, timeid_clock_id_source, tbsl_machine_id FROM idtypes_identity()')
+	[ "$got" = "3 configuration 3" ] && ok "step 3: given its own identity again as in step 1: 3 and 3 from configuration" ||
+		fail "step 3: the rewound node's identity: '$got'"
+else
+	fail "step 3: pg_rewind of the old primary: $(tail -5 "$work/rewind.log")"
+fi
 exit $status
