@@ -7,7 +7,7 @@ FORMATS    = timeid uid11 tbsl scru160
 
 MODULE_big = $(EXTENSION)
 # Every source of the core and of the PostgreSQL layer (src/pg/<concern>/, CONTRIBUTING.md names them).
-OBJS = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*.cpp src/pg/*/*.cpp)))
+OBJS = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*.cpp src/pg/*.cpp src/pg/*/*.cpp)))
 
 # The current version's full script and the upgrade script to it are generated (src/catalog/ and
 # src/catalog/upgrades/<from>--<to>.sql, plus its per-type part <from>--<to>.type.sql.in for every format);
@@ -106,17 +106,18 @@ $(FROZEN): %: src/catalog/versions/% Makefile
 # extensions: the shared helpers, each type's file followed by src/sql_edition/type.sql.in instantiated for
 # it, then the installation's bindings. Not part of the PGXS build above.
 SQL_EDITION_TYPES = 10_timeid 20_tbsl 30_uid11 40_scru160
-# per type: its time unit (epoch µs, µs per unit, last unit), its text's length and first / last symbol
-SQL_EDITION_timeid  = 0 1 18014398509481983 13 2 z
-SQL_EDITION_tbsl    = 0 1 9999999999999999 20 0 F
-SQL_EDITION_uid11   = 1321009871111000 1000 4398046511103 11 1 z
-SQL_EDITION_scru160 = 0 1000 281474976710655 32 0 V
-sql_edition_type = $(eval p := $(SQL_EDITION_$(1))) sed -e 's/@T@/$(1)/g' -e 's/@EPOCH@/$(word 1,$(p))/g' \
-	-e 's/@UNIT@/$(word 2,$(p))/g' -e 's/@MAX@/$(word 3,$(p))/g' -e 's/@SYMBOLS@/$(word 4,$(p))/g' \
-	-e 's/@LOW@/$(word 5,$(p))/g' -e 's/@HIGH@/$(word 6,$(p))/g' src/sql_edition/type.sql.in;
+# per type, its descriptor in the core (src/core/format.hpp), as build/descriptors prints it: name, time unit
+# (epoch µs, µs per unit, last unit), its text's length and first / last symbol
+build/descriptors.txt: src/tools/descriptors.cpp $(wildcard src/core/*.hpp)
+	@mkdir -p build
+	$(CXX) -std=c++17 -Isrc -o build/descriptors $<
+	build/descriptors > $@
+sql_edition_type = set -- $$(grep '^$(1) ' build/descriptors.txt) && sed -e 's/@T@/$(1)/g' -e "s/@EPOCH@/$$2/g" \
+	-e "s/@UNIT@/$$3/g" -e "s/@MAX@/$$4/g" -e "s/@SYMBOLS@/$$5/g" -e "s/@LOW@/$$6/g" -e "s/@HIGH@/$$7/g" \
+	src/sql_edition/type.sql.in;
 .PHONY: sql-edition
 sql-edition: build/idtypes_sql.sql
-build/idtypes_sql.sql: $(wildcard src/sql_edition/*.sql src/sql_edition/*.in) Makefile
+build/idtypes_sql.sql: $(wildcard src/sql_edition/*.sql src/sql_edition/*.in) build/descriptors.txt Makefile
 	@mkdir -p build
 	{ cat src/sql_edition/00_common.sql; \
 	  $(foreach f,$(SQL_EDITION_TYPES),cat src/sql_edition/$(f).sql; $(call sql_edition_type,$(word 2,$(subst _, ,$(f))))) \

@@ -95,6 +95,9 @@ else
 	count 0 1
 fi
 
+log "the include arrows between the folders of src/pg/: downward only (scripts/include_arrows.sh)"
+checks "$ROOT/scripts/include_arrows.sh"
+
 log "fuzzing the core: every parser and formatter, ${IDTYPES_FUZZ_SECONDS:-3} s per target (scripts/fuzz.sh)"
 checks "$ROOT/scripts/fuzz.sh" "${IDTYPES_FUZZ_SECONDS:-3}"
 
