@@ -10,14 +10,15 @@ MODULE_big = $(EXTENSION)
 OBJS = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*.cpp src/pg/*.cpp src/pg/*/*.cpp)))
 
 # The current version's full script and the upgrade script to it are generated (src/catalog/ and
-# src/catalog/upgrades/<from>--<to>.sql, plus its per-type part <from>--<to>.type.sql.in for every format);
-# earlier versions' full scripts and upgrade scripts are shipped as released (src/catalog/versions/): once a
-# version is released its scripts are frozen there, since the catalog files they were made from move on.
-# The frozen scripts are installed through the same substitution of the 8-byte types' layout as the current
-# ones (U64_BYVAL below): byte for byte as released where int8 is passed by value.
+# src/catalog/upgrades/<from>--<to>.sql, plus its per-type part <from>--<to>.type.sql.in for every format).
+# Released versions are shipped as released (src/catalog/versions/): the base full script idtypes--1.0.sql
+# and every update script, which PostgreSQL chains for `CREATE EXTENSION idtypes VERSION '1.x'` (it does so
+# for any version without a full script of its own). They are installed through the same substitution of
+# the 8-byte types' layout as the current ones (U64_BYVAL below): byte for byte as released where int8 is
+# passed by value.
 UPGRADES   = $(patsubst src/catalog/upgrades/%.sql,$(EXTENSION)--%.sql,$(wildcard src/catalog/upgrades/*--*.sql))
-FROZEN     = $(notdir $(wildcard src/catalog/versions/*.sql))
-DATA_built = $(EXTENSION)--$(EXTVERSION).sql $(UPGRADES) $(FROZEN)
+RELEASED   = $(notdir $(wildcard src/catalog/versions/*.sql))
+DATA_built = $(EXTENSION)--$(EXTVERSION).sql $(UPGRADES) $(RELEASED)
 REGRESS = $(patsubst sql/%.sql,%,$(sort $(wildcard sql/*.sql)))
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 EXTRA_CLEAN = $(OBJS:.o=.d)
@@ -99,7 +100,7 @@ $(EXTENSION)--%.sql: src/catalog/upgrades/%.sql $(wildcard src/catalog/upgrades/
 	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/upgrades/$*.type.sql.in))) \
 	  $(if $(ADDS_$*),cat $(ADDS_$*);) $(foreach t,$(TYPED_$*),$(foreach f,$(FORMATS),$(call instantiate,$(f),$(t)))) } > $@
 
-$(FROZEN): %: src/catalog/versions/% Makefile
+$(RELEASED): %: src/catalog/versions/% Makefile
 	sed 's/INTERNALLENGTH = 8, PASSEDBYVALUE, ALIGNMENT = double, STORAGE = plain/$(STORAGE_idtypes_u64)/' $< > $@
 
 # The SQL edition (src/sql_edition/, docs/sql-edition.md): one script for servers without C
