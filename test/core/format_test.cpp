@@ -17,6 +17,27 @@ using namespace idtypes;
 
 namespace {
 
+// A format's canonical text and time, by its own functions, for an 8-byte value and for a byte array.
+template <std::size_t N, auto Format>
+std::string u64_text(std::uint64_t v)
+{
+	char out[N];
+	Format(v, out);
+	return std::string(out, N);
+}
+template <std::size_t N, auto Format, typename Bytes>
+std::string bytes_text(const Bytes &v)
+{
+	char out[N];
+	Format(v.data(), out);
+	return std::string(out, N);
+}
+template <auto Units, typename Bytes>
+std::int64_t bytes_units(const Bytes &v)
+{
+	return Units(v.data());
+}
+
 // The checks every format shares: Format = its descriptor; Text(v) its canonical text; Units(v) its time.
 template <typename Text, typename Units, typename PrefixRange, typename At>
 void check(const Format &d, const TimeScale &scale, Text text, Units units, PrefixRange prefix_range, At min_at,
@@ -46,54 +67,30 @@ void check(const Format &d, const TimeScale &scale, Text text, Units units, Pref
 TEST(Descriptor, Timeid)
 {
 	namespace f = timeid;
-	check(
-	    f::descriptor, f::time_scale,
-	    [](std::uint64_t v) {
-		    char out[f::text_len];
-		    f::format(v, out);
-		    return std::string(out, sizeof out);
-	    },
-	    [](std::uint64_t v) { return f::units(v); }, f::prefix_range, f::min_at, f::max_at);
+	check(f::descriptor, f::time_scale, u64_text<f::text_len, f::format>, f::units, f::prefix_range, f::min_at,
+	      f::max_at);
 	EXPECT_EQ(f::units(f::make(f::max_micros, 0)), static_cast<std::int64_t>(f::max_micros));
 }
 
 TEST(Descriptor, Uid11)
 {
 	namespace f = uid11;
-	check(
-	    f::descriptor, f::time_scale,
-	    [](std::uint64_t v) {
-		    char out[f::text_len];
-		    f::format(v, out);
-		    return std::string(out, sizeof out);
-	    },
-	    [](std::uint64_t v) { return f::units(v); }, f::prefix_range, f::min_at, f::max_at);
+	check(f::descriptor, f::time_scale, u64_text<f::text_len, f::format>, f::units, f::prefix_range, f::min_at,
+	      f::max_at);
 }
 
 TEST(Descriptor, Tbsl)
 {
 	namespace f = tbsl;
-	check(
-	    f::descriptor, f::time_scale,
-	    [](const f::Bytes &v) {
-		    char out[f::text_len];
-		    f::format(v.data(), out);
-		    return std::string(out, sizeof out);
-	    },
-	    [](const f::Bytes &v) { return f::units(v.data()); }, f::prefix_range, f::min_at, f::max_at);
+	check(f::descriptor, f::time_scale, bytes_text<f::text_len, f::format, f::Bytes>, bytes_units<f::units, f::Bytes>,
+	      f::prefix_range, f::min_at, f::max_at);
 }
 
 TEST(Descriptor, Scru160)
 {
 	namespace f = scru160;
-	check(
-	    f::descriptor, f::time_scale,
-	    [](const f::Bytes &v) {
-		    char out[f::text_len];
-		    f::format(v.data(), out);
-		    return std::string(out, sizeof out);
-	    },
-	    [](const f::Bytes &v) { return f::units(v.data()); }, f::prefix_range, f::min_at, f::max_at);
+	check(f::descriptor, f::time_scale, bytes_text<f::text_len, f::format, f::Bytes>, bytes_units<f::units, f::Bytes>,
+	      f::prefix_range, f::min_at, f::max_at);
 }
 
 // uuid's text carries its version and variant, so its prefixes are not plain padding: its scale only.
