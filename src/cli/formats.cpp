@@ -165,7 +165,7 @@ std::vector<Field> timeid_fields(const Id &id)
 Bounds timeid_prefix(std::string_view p) { return bounds_of(timeid::prefix_range(p), timeid::rules); }
 
 const Spelling timeid_spellings[] = {
-    {"timeid", true, timeid_write, timeid_read},
+    {timeid::descriptor.name, true, timeid_write, timeid_read},
     {"dashed", true, timeid_write_dashed, timeid_read_dashed},
 };
 
@@ -218,7 +218,7 @@ std::vector<Field> tbsl_fields(const Id &id)
 Bounds tbsl_prefix(std::string_view p) { return bounds_of(tbsl::prefix_range(p), tbsl::rules); }
 
 const Spelling tbsl_spellings[] = {
-    {"tbsl", true, tbsl_write, tbsl_read},
+    {tbsl::descriptor.name, true, tbsl_write, tbsl_read},
     {"base16", false, tbsl_write_base<16>, tbsl_read_base<16>},
     {"base32", false, tbsl_write_base<32>, tbsl_read_base<32>},
     {"base36", false, tbsl_write_base<36>, tbsl_read_base<36>},
@@ -251,7 +251,7 @@ std::vector<Field> uid11_fields(const Id &id)
 Bounds uid11_prefix(std::string_view p) { return bounds_of(uid11::prefix_range(p), uid11::rules); }
 
 const Spelling uid11_spellings[] = {
-    {"uid11", true, uid11_write, uid11_read},
+    {uid11::descriptor.name, true, uid11_write, uid11_read},
 };
 
 // --- scru160: its parse reads both spellings, so hex needs no reader of its own
@@ -294,7 +294,7 @@ std::vector<Field> scru160_fields(const Id &id)
 Bounds scru160_prefix(std::string_view p) { return bounds_of(scru160::prefix_range(p), scru160::rules); }
 
 const Spelling scru160_spellings[] = {
-    {"scru160", true, scru160_write, scru160_read},
+    {scru160::descriptor.name, true, scru160_write, scru160_read},
     {"hex", false, scru160_write_hex, scru160_read},
 };
 
@@ -315,7 +315,7 @@ const Format formats[4] = {
 const Format *format_named(std::string_view name) noexcept
 {
 	if (name == "xid")
-		name = "uid11";
+		name = uid11::descriptor.name;
 	for (const Format &f : formats)
 		if (name == f.name)
 			return &f;
