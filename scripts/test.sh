@@ -86,9 +86,9 @@ ensure_packages debootstrap bubblewrap postgresql-15-repmgr || { count 0 1; fini
 prefetch_log=$(mktemp /tmp/idtypes-prefetch.XXXXXX)
 (for v in "${versions[@]}"; do on own_fetch || pg_ensure_version "$v" >/dev/null; done) >"$prefetch_log" 2>&1 &
 
-log "code style (clang-format --dry-run --Werror over src/ and test/)"
-if (cd "$ROOT" && clang-format --dry-run --Werror src/*/*.[ch]pp src/pg/*/*.[ch]pp test/*/*.[ch]pp); then
-	echo "ok   every C++ file of src/ (src/pg/*/ too) and test/ is formatted by .clang-format"
+log "code style (clang-format --dry-run --Werror over src/, test/ and bench/)"
+if (cd "$ROOT" && clang-format --dry-run --Werror src/*/*.[ch]pp src/pg/*/*.[ch]pp test/*/*.[ch]pp bench/*.cpp); then
+	echo "ok   every C++ file of src/ (src/pg/*/ too), test/ and bench/ is formatted by .clang-format"
 	count 1 0
 else
 	echo "FAIL: run clang-format -i over the files named above"
