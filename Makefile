@@ -7,17 +7,18 @@ FORMATS    = timeid uid11 tbsl scru160
 
 MODULE_big = $(EXTENSION)
 # Every source of the core and of the PostgreSQL layer (src/pg/<concern>/, CONTRIBUTING.md names them).
-OBJS = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*.cpp src/pg/*/*.cpp)))
+OBJS = $(patsubst %.cpp,%.o,$(sort $(wildcard src/core/*.cpp src/pg/*.cpp src/pg/*/*.cpp)))
 
 # The current version's full script and the upgrade script to it are generated (src/catalog/ and
-# src/catalog/upgrades/<from>--<to>.sql, plus its per-type part <from>--<to>.type.sql.in for every format);
-# earlier versions' full scripts and upgrade scripts are shipped as released (src/catalog/versions/): once a
-# version is released its scripts are frozen there, since the catalog files they were made from move on.
-# The frozen scripts are installed through the same substitution of the 8-byte types' layout as the current
-# ones (U64_BYVAL below): byte for byte as released where int8 is passed by value.
+# src/catalog/upgrades/<from>--<to>.sql, plus its per-type part <from>--<to>.type.sql.in for every format).
+# Released versions are shipped as released (src/catalog/versions/): the base full script idtypes--1.0.sql
+# and every update script, which PostgreSQL chains for `CREATE EXTENSION idtypes VERSION '1.x'` (it does so
+# for any version without a full script of its own). They are installed through the same substitution of
+# the 8-byte types' layout as the current ones (U64_BYVAL below): byte for byte as released where int8 is
+# passed by value.
 UPGRADES   = $(patsubst src/catalog/upgrades/%.sql,$(EXTENSION)--%.sql,$(wildcard src/catalog/upgrades/*--*.sql))
-FROZEN     = $(notdir $(wildcard src/catalog/versions/*.sql))
-DATA_built = $(EXTENSION)--$(EXTVERSION).sql $(UPGRADES) $(FROZEN)
+RELEASED   = $(notdir $(wildcard src/catalog/versions/*.sql))
+DATA_built = $(EXTENSION)--$(EXTVERSION).sql $(UPGRADES) $(RELEASED)
 REGRESS = $(patsubst sql/%.sql,%,$(sort $(wildcard sql/*.sql)))
 REGRESS_OPTS = --load-extension=$(EXTENSION)
 EXTRA_CLEAN = $(OBJS:.o=.d)
@@ -99,24 +100,25 @@ $(EXTENSION)--%.sql: src/catalog/upgrades/%.sql $(wildcard src/catalog/upgrades/
 	  $(foreach f,$(FORMATS),$(call instantiate,$(f),src/catalog/upgrades/$*.type.sql.in))) \
 	  $(if $(ADDS_$*),cat $(ADDS_$*);) $(foreach t,$(TYPED_$*),$(foreach f,$(FORMATS),$(call instantiate,$(f),$(t)))) } > $@
 
-$(FROZEN): %: src/catalog/versions/% Makefile
+$(RELEASED): %: src/catalog/versions/% Makefile
 	sed 's/INTERNALLENGTH = 8, PASSEDBYVALUE, ALIGNMENT = double, STORAGE = plain/$(STORAGE_idtypes_u64)/' $< > $@
 
 # The SQL edition (src/sql_edition/, docs/sql-edition.md): one script for servers without C
 # extensions: the shared helpers, each type's file followed by src/sql_edition/type.sql.in instantiated for
 # it, then the installation's bindings. Not part of the PGXS build above.
 SQL_EDITION_TYPES = 10_timeid 20_tbsl 30_uid11 40_scru160
-# per type: its time unit (epoch µs, µs per unit, last unit), its text's length and first / last symbol
-SQL_EDITION_timeid  = 0 1 18014398509481983 13 2 z
-SQL_EDITION_tbsl    = 0 1 9999999999999999 20 0 F
-SQL_EDITION_uid11   = 1321009871111000 1000 4398046511103 11 1 z
-SQL_EDITION_scru160 = 0 1000 281474976710655 32 0 V
-sql_edition_type = $(eval p := $(SQL_EDITION_$(1))) sed -e 's/@T@/$(1)/g' -e 's/@EPOCH@/$(word 1,$(p))/g' \
-	-e 's/@UNIT@/$(word 2,$(p))/g' -e 's/@MAX@/$(word 3,$(p))/g' -e 's/@SYMBOLS@/$(word 4,$(p))/g' \
-	-e 's/@LOW@/$(word 5,$(p))/g' -e 's/@HIGH@/$(word 6,$(p))/g' src/sql_edition/type.sql.in;
+# per type, its descriptor in the core (src/core/format.hpp), as build/descriptors prints it: name, time unit
+# (epoch µs, µs per unit, last unit), its text's length and first / last symbol
+build/descriptors.txt: src/tools/descriptors.cpp $(wildcard src/core/*.hpp)
+	@mkdir -p build
+	$(CXX) -std=c++17 -Isrc -o build/descriptors $<
+	build/descriptors > $@
+sql_edition_type = set -- $$(grep '^$(1) ' build/descriptors.txt) && sed -e 's/@T@/$(1)/g' -e "s/@EPOCH@/$$2/g" \
+	-e "s/@UNIT@/$$3/g" -e "s/@MAX@/$$4/g" -e "s/@SYMBOLS@/$$5/g" -e "s/@LOW@/$$6/g" -e "s/@HIGH@/$$7/g" \
+	src/sql_edition/type.sql.in;
 .PHONY: sql-edition
 sql-edition: build/idtypes_sql.sql
-build/idtypes_sql.sql: $(wildcard src/sql_edition/*.sql src/sql_edition/*.in) Makefile
+build/idtypes_sql.sql: $(wildcard src/sql_edition/*.sql src/sql_edition/*.in) build/descriptors.txt Makefile
 	@mkdir -p build
 	{ cat src/sql_edition/00_common.sql; \
 	  $(foreach f,$(SQL_EDITION_TYPES),cat src/sql_edition/$(f).sql; $(call sql_edition_type,$(word 2,$(subst _, ,$(f))))) \

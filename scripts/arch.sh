@@ -144,8 +144,9 @@ done < <(sed -nE -e 's/^test ([a-z0-9_]+) +\.\.\. (ok|FAILED).*/\1 \2/p' \
 grep -qE '^test .*\.\.\. |^(not )?ok [0-9]+ ' <<<"$out" || { tail -30 <<<"$out"; fail "make installcheck ran no test"; }
 [[ -f $tree/regression.diffs ]] && head -100 "$tree/regression.diffs"
 
-# Every released version's script installs here and updates to a catalog equal to a fresh install's (the
-# frozen scripts get the same layout of the 8-byte types as the current one: Makefile, U64_BYVAL).
+# Every released version installs here (the base script and the update scripts, chained) and updates to a
+# catalog equal to a fresh install's (released scripts get the same layout of the 8-byte types as the current
+# one: Makefile, U64_BYVAL).
 relay "" < <(PATH="$("$PG_CONFIG" --bindir):$PATH" "$ROOT/test/upgrade/run.sh" 2>&1) # the root's psql
 [[ $dump == yes ]] || exit "$failed"
 

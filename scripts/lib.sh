@@ -1,4 +1,4 @@
-# Shared by demo.sh, test.sh and bench.sh: install what is missing, build, install, and run throwaway
+# Shared by demo.sh, test.sh and the benchmarks (bench/): install what is missing, build, install, and run throwaway
 # PostgreSQL clusters as the postgres user (PostgreSQL refuses to run as root). Source it; don't run it.
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -1,18 +1,10 @@
 #!/usr/bin/env bash
-# Every test suite: code style; the core's fuzz targets, briefly; the core's GoogleTest unit tests (CTest);
-# then for each PostgreSQL version
-# (15, 17, 18, 19; `--pg N` runs only the versions named), in throwaway clusters: pg_regress, the generator
-# checks (sessions at once and one after another, identity settings), failover (one database and several),
-# the versioned-upgrade check, with idtypes loaded on demand and preloaded, `make installcheck` twice against
-# a cluster with initdb's default settings (on 19 the first cluster too has fsync and synchronous_commit on);
-# on 15 and 19 a standby with its primary's identity and the privileges check; on 19 pg_upgrade from 18; on 15
-# also failover by repmgrd, the interop checks against reference implementations, the client drivers, the
-# ORMs and their schema tools (test/orms), max_connections = 3000, three sharded clusters, Citus (where it
-# is installed), the packages, and other architectures (scripts/arch.sh: i386; s390x's byte-order suites on demand)
-# (META.json, the Debian package installed and used); what each version runs: docs/internals/postgresql-19.md,
-# "What runs on which version". 17, 18 and 19 come from scripts/pgversions.sh (downloaded once, cached). Installs what is missing first.
-# Ends with the line `N passed, M failed, K skipped` (skipped: checks whose prerequisite is absent here, e.g.
-# Citus); exits non-zero on any failure.
+# Every test suite, in order: code style, the core (fuzzing, unit tests), then each PostgreSQL version
+# (`--pg N` runs only the versions named) in throwaway clusters. What every version runs is listed in
+# version_suites; what only some versions run is the table `only_on` below (why: each entry's comment, and
+# docs/internals/postgresql-19.md, "What runs on which version"). Installs what is missing first.
+# Ends with `N passed, M failed, K skipped` (skipped: a prerequisite absent here, e.g. Citus); exits
+# non-zero on any failure.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/pgversions.sh"
@@ -26,6 +18,26 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ ${#versions[@]} -gt 0 ] || versions=(15 17 18 19)
+
+# What only some versions run: entry -> the versions that run it (every other suite runs on every version).
+declare -A only_on=(
+	[own_fetch]=15            # the system's 15; 17, 18 and 19 come from scripts/pgversions.sh
+	[state_at_first_use]=15   # generator state in the main segment when not preloaded; 17+ use a named DSM segment
+	[durable_first]=19        # 19 marks pages all-visible while reading them, which synchronous_commit = off delays
+	[full_size]=15            # uuid_v7 5 x 300,000 (else 5 x 60,000); the SQL edition's 100,000 cross-check, standby, dump
+	[pg_upgrade_rebuild]=15   # pg_upgrade onto its own major, then the mark rebuilt
+	[standby_public]="15 19"  # the oldest and the newest: a standby's identity, synchronous standby, public forms
+	[privileges]=19           # pg_maintain (17 and later) among the roles; 15 runs it preloaded
+	[dump_from]=15            # dumped by 15, restored into every other version
+	[clients]=15              # the client tools are 15's (pg_dump dumps no newer server): round trips, drivers, ORMs, docs
+	[binary_drivers]=19       # the binary formats are the extension's own: the newest server is enough
+	[preloaded]="15 19"       # the state is reserved at start the same way on every version (CI time)
+	[preloaded_failover]=15   # fail-safe mark, copies, failover, privileges, repmgrd, preloaded
+	[extra_clusters]=15       # what does not depend on the version, and the slower extra clusters
+	[pg_upgrade_from_18]=19   # 18 installed beside 19 in 19's Debian root
+)
+# on ENTRY: whether the version being tested ($v) runs ENTRY
+on() { [[ " ${only_on[$1]} " == *" $v "* ]]; }
 
 passed=0
 failed=0
@@ -72,16 +84,19 @@ ensure_packages debootstrap bubblewrap postgresql-15-repmgr || { count 0 1; fini
 # that is minutes of downloads (19's Debian root above all). pg_ensure_version waits for a fetch under way
 # (its lock), and says what failed; the background's own log is kept for that.
 prefetch_log=$(mktemp /tmp/idtypes-prefetch.XXXXXX)
-(for v in "${versions[@]}"; do [ "$v" = 15 ] || pg_ensure_version "$v" >/dev/null; done) >"$prefetch_log" 2>&1 &
+(for v in "${versions[@]}"; do on own_fetch || pg_ensure_version "$v" >/dev/null; done) >"$prefetch_log" 2>&1 &
 
-log "code style (clang-format --dry-run --Werror over src/ and test/)"
-if (cd "$ROOT" && clang-format --dry-run --Werror src/*/*.[ch]pp src/pg/*/*.[ch]pp test/*/*.[ch]pp); then
-	echo "ok   every C++ file of src/ (src/pg/*/ too) and test/ is formatted by .clang-format"
+log "code style (clang-format --dry-run --Werror over src/, test/ and bench/)"
+if (cd "$ROOT" && clang-format --dry-run --Werror src/*/*.[ch]pp src/pg/*/*.[ch]pp test/*/*.[ch]pp bench/*.cpp); then
+	echo "ok   every C++ file of src/ (src/pg/*/ too), test/ and bench/ is formatted by .clang-format"
 	count 1 0
 else
 	echo "FAIL: run clang-format -i over the files named above"
 	count 0 1
 fi
+
+log "the include arrows between the folders of src/pg/: downward only (scripts/include_arrows.sh)"
+checks "$ROOT/scripts/include_arrows.sh"
 
 log "fuzzing the core: every parser and formatter, ${IDTYPES_FUZZ_SECONDS:-3} s per target (scripts/fuzz.sh)"
 checks "$ROOT/scripts/fuzz.sh" "${IDTYPES_FUZZ_SECONDS:-3}"
@@ -124,7 +139,7 @@ version_suites() {
 	# below: 19 marks pages all-visible while reading them once their hint bits can be set, which
 	# synchronous_commit = off delays (rows_since_analyze.cpp)
 	local durable=()
-	[ "$v" = 19 ] && durable=(fsync=on synchronous_commit=on)
+	on durable_first && durable=(fsync=on synchronous_commit=on)
 	cluster_start wal_level=logical "${durable[@]}" # wal_level: for the logical replication round trip
 	checks "$ROOT/test/concurrency/identity.sh" # first: it sees the cluster before any ID
 	# pg_regress, not preloaded, runs below against a cluster with initdb's default settings (the whole
@@ -136,7 +151,7 @@ version_suites() {
 	checks "$ROOT/test/concurrency/restart.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 	# the issue's full size (5 x 300,000 one after another) on 15; the same code with 5 x 60,000 on the others
 	local serial_rows=300000
-	[ "$v" = 15 ] || serial_rows=60000
+	on full_size || serial_rows=60000
 	log "PostgreSQL $v: uuid_v7_generate() in order across the server: sessions, restarts (5 x $serial_rows one after another)"
 	IDTYPES_UUID_SERIAL_ROWS=$serial_rows checks "$ROOT/test/concurrency/uuid_v7.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 	log "PostgreSQL $v: generator state that fails safe (mark not writable, hung, garbled; clock_backward; copies)"
@@ -146,11 +161,11 @@ version_suites() {
 	IDTYPES_FAILOVER_SETTINGS="${durable[*]/#/-c }" checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" no
 	log "PostgreSQL $v: failover with several databases, in either order, the clock behind (no step after promotion)"
 	checks "$ROOT/test/concurrency/failover_multidb.sh" "$("$PG_CONFIG" --bindir)" no
-	if [ "$v" = 15 ]; then # pg_upgrade onto its own major (issue 49)
+	if on pg_upgrade_rebuild; then
 		log "PostgreSQL $v: pg_upgrade, then one launcher rebuilds the mark (CREATE/ALTER EXTENSION first, a locked carrier, statement_timeout, 200 databases)"
 		checks "$ROOT/test/concurrency/upgrade_rebuild.sh" "$("$PG_CONFIG" --bindir)" no
 	fi
-	if [ "$v" = 15 ] || [ "$v" = 19 ]; then # the oldest and the newest
+	if on standby_public; then
 		log "PostgreSQL $v: a standby with its primary's identity, then with its own, then promoted"
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: the DBA's pages step by step: ALTER SYSTEM with and without LOAD, the pg_ctl promote runbook, the way back to 1.4's file"
@@ -160,7 +175,7 @@ version_suites() {
 		log "PostgreSQL $v: public forms with a keyring: round trips, order, rotation, a bad keyring, no key byte shown, a standby"
 		checks "$ROOT/test/public/run.sh" "$("$PG_CONFIG" --bindir)"
 	fi
-	if [ "$v" = 19 ]; then # pg_maintain (17 and later) among the roles; 15 runs it preloaded
+	if on privileges; then
 		log "PostgreSQL $v: grants, a schema's and a database's owner, pg_write_all_data, pg_maintain try to move or block the mark"
 		checks "$ROOT/test/concurrency/privileges.sh" "$("$PG_CONFIG" --bindir)" no
 	fi
@@ -173,18 +188,18 @@ version_suites() {
 	log "PostgreSQL $v: binary COPY of random payloads into every type"
 	checks "$ROOT/test/sanitize/binary_copy.py"
 	log "PostgreSQL $v: the SQL edition: installs, suite, both editions compared, generators, failover, dump, moves"
-	if [ "$v" = 15 ]; then set -- 100000 full; else set -- 1000 lean; fi # cross-check size, standby and dump on 15
+	if on full_size; then set -- 100000 full; else set -- 1000 lean; fi
 	checks "$ROOT/test/sql_edition/run.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)" "$@"
 	log "PostgreSQL $v: both editions on one server, preloaded and not; docs/sql-edition.md top to bottom"
 	checks "$ROOT/test/sql_edition/both.sh"
-	if [ "$v" = 15 ]; then
+	if on dump_from; then
 		log "a database with every type dumped from 15, to be restored into the newer versions"
 		checks "$ROOT/test/dump/run.sh" dump "$dump_dir"
 	elif [ -f "$dump_dir/idtypes.dump" ]; then
 		log "PostgreSQL $v: restoring the dump from 15"
 		checks "$ROOT/test/dump/run.sh" restore "$dump_dir"
 	fi
-	if [ "$v" = 15 ]; then # the client tools are 15's: pg_dump dumps no newer server
+	if on clients; then
 		log "round trips: pg_dump (plain, custom, directory), COPY (text, binary), logical replication"
 		checks "$ROOT/test/roundtrip/run.sh"
 		log "interop with reference implementations"
@@ -196,16 +211,14 @@ version_suites() {
 		log "the docs: every sql block of README.md and docs/ runs, every relative link resolves"
 		checks "$ROOT/test/docs/run.sh"
 	fi
-	if [ "$v" = 19 ]; then # the newest server; the binary formats are the extension's own, the same on every version
+	if on binary_drivers; then
 		log "PostgreSQL $v: the binary rounds of the client drivers pgx and asyncpg"
 		checks "$ROOT/test/drivers/run.sh" binary
 	fi
 	cluster_stop
 	log "PostgreSQL $v: pg_regress (idtypes not preloaded): make installcheck, twice, against a cluster with initdb's default settings"
 	checks installcheck_default_cluster "$dir"
-	# preloaded, the state is reserved at start the same way on every version (the main segment at server
-	# start): the oldest and the newest, 15 and 19, run that mode, 17 and 18 do not (CI time)
-	case $v in 17 | 18) return 0 ;; esac
+	on preloaded || return 0
 
 	# the suites that are not bulk data (light_suites): the bulk ones do not depend on where the generator
 	# state lives, and run in the first mode, the sanitized servers and the default-settings cluster
@@ -218,7 +231,7 @@ version_suites() {
 	checks "$ROOT/test/concurrency/settings.sh" session
 	checks "$ROOT/test/concurrency/restart.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 	IDTYPES_UUID_SERIAL_ROWS=60000 checks "$ROOT/test/concurrency/uuid_v7.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
-	if [ "$v" = 15 ]; then
+	if on preloaded_failover; then
 		checks "$ROOT/test/concurrency/failsafe.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)"
 		checks "$ROOT/test/concurrency/copies.sh" "$("$PG_CONFIG" --bindir)" yes
 		checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" yes
@@ -244,8 +257,8 @@ origin_states_refused() {
 		echo "FAIL max_replication_slots = 0: a generator did not refuse as it should"
 }
 
-# Only on 15: what does not depend on the version, and the slower extra clusters.
-extra_suites_15() {
+# What does not depend on the version, and the slower extra clusters (only_on[extra_clusters]).
+extra_suites() {
 	log "generators with max_connections = 3000"
 	cluster_start max_connections=3000
 	checks "$ROOT/test/concurrency/run.sh" "shared (allocated at first use)"
@@ -330,7 +343,7 @@ upgrade_from_18() {
 for v in "${versions[@]}"; do
 	PG_CONFIG=$(pg_ensure_version "$v") || { cat "$prefetch_log"; echo "FAIL: PostgreSQL $v could not be fetched"; count 0 1; continue; }
 	# 18 beside 19 in its root, before the private copy (which then holds it too)
-	[ "$v" = 19 ] && { pg_ensure_root_old 19 18 >/dev/null || echo "==> PostgreSQL 18 could not be added to 19's root"; }
+	on pg_upgrade_from_18 && { pg_ensure_root_old 19 18 >/dev/null || echo "==> PostgreSQL 18 could not be added to 19's root"; }
 	PG_CONFIG=$(private_install "$PG_CONFIG" "$run_dir") || { echo "FAIL: a private copy of PostgreSQL $v"; count 0 1; continue; }
 	export PG_CONFIG
 	dir=$(version_tree "$v")
@@ -339,11 +352,10 @@ for v in "${versions[@]}"; do
 		count 0 1
 		continue
 	fi
-	case $v in
-	15) version_suites "$dir" "$v" "shared (allocated at first use)" && extra_suites_15 ;;
-	19) version_suites "$dir" "$v" "shared (named DSM segment)"; upgrade_from_18 ;;
-	*) version_suites "$dir" "$v" "shared (named DSM segment)" ;;
-	esac
+	if on state_at_first_use; then mode="shared (allocated at first use)"; else mode="shared (named DSM segment)"; fi
+	version_suites "$dir" "$v" "$mode"
+	on extra_clusters && extra_suites
+	on pg_upgrade_from_18 && upgrade_from_18
 done
 
 finish

@@ -21,7 +21,7 @@
 -- owner, both as the current role and as the role the session logged in as (SET ROLE and SET SESSION
 -- AUTHORIZATION leave the login role, which the owner's code could return to), or the owner is a
 -- superuser (its code has every right already). Anything else is refused (42501) before the table is read.
--- Upgrades from 1.4 drop the 4-argument form first (1.5 added `since`) and take this file whole.
+-- An update from a version with the 4-argument form (no `since`) drops that form first and takes this file whole.
 CREATE FUNCTION idtypes_maintain_partitions(parent regclass, step interval, ahead integer DEFAULT 4,
 	keep interval DEFAULT NULL, since timestamptz DEFAULT NULL)
 RETURNS TABLE (action text, partition text)

@@ -25,7 +25,7 @@ COMMENT ON CAST (numeric AS uid11) IS 'uid11 with that 64-bit unsigned value; a 
 
 -- uid11_generate keeps the last xid in the server's one generator state (src/pg/generate/generators.cpp), shared by every
 -- session: PARALLEL RESTRICTED as released.
--- uid11_generate_random may write WAL (the mark) and a file (its key): PARALLEL RESTRICTED since 1.5.
+-- uid11_generate_random may write WAL (the mark) and a file (its key): PARALLEL RESTRICTED.
 CREATE FUNCTION uid11_generate() RETURNS uid11
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 CREATE FUNCTION uid11_generate_random() RETURNS uid11

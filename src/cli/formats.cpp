@@ -83,6 +83,18 @@ Id id_at(std::int64_t units)
 	return id_of(At(units));
 }
 
+// Format::units from the core's F::units, over the ID's value (8-byte formats) or its bytes.
+template <std::int64_t (*Units)(std::uint64_t)>
+std::int64_t u64_units(const Id &id)
+{
+	return Units(u64_of(id));
+}
+template <std::int64_t (*Units)(const std::uint8_t *)>
+std::int64_t bytes_units(const Id &id)
+{
+	return Units(id.bytes.data());
+}
+
 // --- timeid
 
 Read timeid_read(std::string_view t, Id &id, std::string &why)
@@ -142,8 +154,6 @@ Read timeid_read_dashed(std::string_view t, Id &id, std::string &why)
 	return Read::ok;
 }
 
-std::int64_t timeid_units(const Id &id) { return static_cast<std::int64_t>(timeid::micros(u64_of(id))); }
-
 std::vector<Field> timeid_fields(const Id &id)
 {
 	std::uint64_t v = u64_of(id);
@@ -155,7 +165,7 @@ std::vector<Field> timeid_fields(const Id &id)
 Bounds timeid_prefix(std::string_view p) { return bounds_of(timeid::prefix_range(p), timeid::rules); }
 
 const Spelling timeid_spellings[] = {
-    {"timeid", true, timeid_write, timeid_read},
+    {timeid::descriptor.name, true, timeid_write, timeid_read},
     {"dashed", true, timeid_write_dashed, timeid_read_dashed},
 };
 
@@ -196,8 +206,6 @@ Read tbsl_read_base(std::string_view t, Id &id, std::string &why)
 	return Read::invalid;
 }
 
-std::int64_t tbsl_units(const Id &id) { return tbsl::unix_us(id.bytes.data()); }
-
 std::vector<Field> tbsl_fields(const Id &id)
 {
 	tbsl::Fields f = tbsl::fields(id.bytes.data());
@@ -210,7 +218,7 @@ std::vector<Field> tbsl_fields(const Id &id)
 Bounds tbsl_prefix(std::string_view p) { return bounds_of(tbsl::prefix_range(p), tbsl::rules); }
 
 const Spelling tbsl_spellings[] = {
-    {"tbsl", true, tbsl_write, tbsl_read},
+    {tbsl::descriptor.name, true, tbsl_write, tbsl_read},
     {"base16", false, tbsl_write_base<16>, tbsl_read_base<16>},
     {"base32", false, tbsl_write_base<32>, tbsl_read_base<32>},
     {"base36", false, tbsl_write_base<36>, tbsl_read_base<36>},
@@ -232,8 +240,6 @@ std::string uid11_write(const Id &id)
 	return text_of(out);
 }
 
-std::int64_t uid11_units(const Id &id) { return static_cast<std::int64_t>(uid11::xid_delta(u64_of(id))); }
-
 std::vector<Field> uid11_fields(const Id &id)
 {
 	std::uint64_t v = u64_of(id);
@@ -245,7 +251,7 @@ std::vector<Field> uid11_fields(const Id &id)
 Bounds uid11_prefix(std::string_view p) { return bounds_of(uid11::prefix_range(p), uid11::rules); }
 
 const Spelling uid11_spellings[] = {
-    {"uid11", true, uid11_write, uid11_read},
+    {uid11::descriptor.name, true, uid11_write, uid11_read},
 };
 
 // --- scru160: its parse reads both spellings, so hex needs no reader of its own
@@ -269,8 +275,6 @@ std::string scru160_write_hex(const Id &id)
 	return text_of(out);
 }
 
-std::int64_t scru160_units(const Id &id) { return static_cast<std::int64_t>(scru160::timestamp(id.bytes.data())); }
-
 std::vector<Field> scru160_fields(const Id &id)
 {
 	scru160::Fields f = scru160::fields(id.bytes.data());
@@ -290,27 +294,28 @@ std::vector<Field> scru160_fields(const Id &id)
 Bounds scru160_prefix(std::string_view p) { return bounds_of(scru160::prefix_range(p), scru160::rules); }
 
 const Spelling scru160_spellings[] = {
-    {"scru160", true, scru160_write, scru160_read},
+    {scru160::descriptor.name, true, scru160_write, scru160_read},
     {"hex", false, scru160_write_hex, scru160_read},
 };
 
 } // namespace
 
+// Names and time scales are the core's descriptors (src/core/format.hpp).
 const Format formats[4] = {
-    {"timeid", timeid::time_scale, timeid_spellings, std::size(timeid_spellings), timeid_units, timeid_fields,
-     timeid_prefix, id_at<timeid::min_at>, id_at<timeid::max_at>},
-    {"tbsl", tbsl::time_scale, tbsl_spellings, std::size(tbsl_spellings), tbsl_units, tbsl_fields, tbsl_prefix,
-     id_at<tbsl::min_at>, id_at<tbsl::max_at>},
-    {"uid11", uid11::time_scale, uid11_spellings, std::size(uid11_spellings), uid11_units, uid11_fields, uid11_prefix,
-     id_at<uid11::min_at>, id_at<uid11::max_at>},
-    {"scru160", scru160::time_scale, scru160_spellings, std::size(scru160_spellings), scru160_units, scru160_fields,
-     scru160_prefix, id_at<scru160::min_at>, id_at<scru160::max_at>},
+    {timeid::descriptor.name, timeid::descriptor.scale, timeid_spellings, std::size(timeid_spellings),
+     u64_units<timeid::units>, timeid_fields, timeid_prefix, id_at<timeid::min_at>, id_at<timeid::max_at>},
+    {tbsl::descriptor.name, tbsl::descriptor.scale, tbsl_spellings, std::size(tbsl_spellings), bytes_units<tbsl::units>,
+     tbsl_fields, tbsl_prefix, id_at<tbsl::min_at>, id_at<tbsl::max_at>},
+    {uid11::descriptor.name, uid11::descriptor.scale, uid11_spellings, std::size(uid11_spellings),
+     u64_units<uid11::units>, uid11_fields, uid11_prefix, id_at<uid11::min_at>, id_at<uid11::max_at>},
+    {scru160::descriptor.name, scru160::descriptor.scale, scru160_spellings, std::size(scru160_spellings),
+     bytes_units<scru160::units>, scru160_fields, scru160_prefix, id_at<scru160::min_at>, id_at<scru160::max_at>},
 };
 
 const Format *format_named(std::string_view name) noexcept
 {
 	if (name == "xid")
-		name = "uid11";
+		name = uid11::descriptor.name;
 	for (const Format &f : formats)
 		if (name == f.name)
 			return &f;

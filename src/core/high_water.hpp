@@ -1,7 +1,7 @@
 // The text of the file pg_idtypes_high_water in the data directory (src/pg/generate/mark_file.cpp reads and
-// writes it): the fullrand key of uid11_generate_random with the data directory instance it belongs to. Since
-// idtypes 1.5 it holds no mark (the mark is the replication origin idtypes_high_water, replicated and
-// crash-safe through WAL); the mark of an older file is still read, as a floor (mark_floors.hpp).
+// writes it): the fullrand key of uid11_generate_random with the data directory instance it belongs to. It
+// holds no mark (the mark is the replication origin idtypes_high_water, replicated and crash-safe through
+// WAL); the mark of a file of an older layout is still read, as a floor (mark_floors.hpp).
 //
 // Layout 3 (idtypes 1.5), one item per line:
 //   idtypes high-water mark layout 3

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/alphabet.hpp"
+#include "core/format.hpp"
 #include "core/radix2.hpp"
 #include "core/text_status.hpp"
 #include "core/time_scale.hpp"
@@ -30,6 +31,7 @@ inline constexpr std::uint64_t max_timestamp = (std::uint64_t{1} << 48) - 1; // 
 inline constexpr std::uint32_t max_counter = 0xFFFF;
 inline constexpr unsigned counter_seed_bits = 15; // the default counter usage starts at a 15-bit random value
 inline constexpr TimeScale time_scale{0, 1000, static_cast<std::int64_t>(max_timestamp)};
+inline constexpr Format descriptor{"scru160", time_scale, text_len, base32hex, rules};
 
 struct Fields {
 	std::uint64_t timestamp; // Unix milliseconds
@@ -41,6 +43,7 @@ Bytes make(std::uint64_t timestamp, std::uint32_t counter, std::uint32_t random1
            const std::uint8_t *random80) noexcept;
 Fields fields(const std::uint8_t *id) noexcept;
 std::uint64_t timestamp(const std::uint8_t *id) noexcept;
+inline std::int64_t units(const std::uint8_t *id) noexcept { return static_cast<std::int64_t>(timestamp(id)); }
 
 // Smallest / largest SCRU160 at a millisecond (every other field zero / all ones).
 Bytes min_at(std::int64_t units) noexcept;

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/alphabet.hpp"
+#include "core/format.hpp"
 #include "core/radix2.hpp"
 #include "core/text_status.hpp"
 #include "core/time_scale.hpp"
@@ -31,6 +32,7 @@ inline constexpr std::uint32_t max_machine = 99;
 inline constexpr std::uint32_t max_suffix = 0xFFFFF;
 // the time of a TBSL is payload / 100 microseconds: 0 .. 9999999999.999999 s (2286-11-20T17:46:39.999999Z)
 inline constexpr TimeScale time_scale{0, 1, static_cast<std::int64_t>(max_payload / 100)};
+inline constexpr Format descriptor{"tbsl", time_scale, text_len, alphabet, rules};
 
 struct Fields {
 	std::uint64_t seconds;
@@ -43,6 +45,7 @@ std::uint64_t payload(const std::uint8_t *id) noexcept;
 std::uint32_t suffix(const std::uint8_t *id) noexcept;
 Fields fields(const std::uint8_t *id) noexcept;
 inline std::int64_t unix_us(const std::uint8_t *id) noexcept { return static_cast<std::int64_t>(payload(id) / 100); }
+inline std::int64_t units(const std::uint8_t *id) noexcept { return unix_us(id); }
 
 // Smallest / largest TBSL at a microsecond (machine 0, suffix 0 / machine 99, suffix 0xFFFFF).
 Bytes min_at(std::int64_t units) noexcept;

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/alphabet.hpp"
+#include "core/format.hpp"
 #include "core/radix2.hpp"
 #include "core/text_status.hpp"
 #include "core/time_scale.hpp"
@@ -29,6 +30,7 @@ extern const TextRules rules;
 
 // Time of every value the type accepts, top-bit ones included (their microseconds reach 2^54-1).
 inline constexpr TimeScale time_scale{0, 1, (std::int64_t{1} << 54) - 1};
+inline constexpr Format descriptor{"timeid", time_scale, text_len, alphabet, rules};
 
 static_assert(text_len == 13 && Codec::pad == 1);
 
@@ -52,6 +54,7 @@ constexpr std::uint64_t make(std::uint64_t micros, unsigned clock_id) noexcept
 	return (micros << clock_bits) | clock_id;
 }
 constexpr std::uint64_t micros(std::uint64_t value) noexcept { return value >> clock_bits; }
+constexpr std::int64_t units(std::uint64_t value) noexcept { return static_cast<std::int64_t>(micros(value)); }
 constexpr unsigned clock_id(std::uint64_t value) noexcept { return static_cast<unsigned>(value & max_clock_id); }
 
 // Smallest and largest value at a time unit of time_scale.

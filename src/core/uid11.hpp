@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/alphabet.hpp"
+#include "core/format.hpp"
 #include "core/text_status.hpp"
 #include "core/time_scale.hpp"
 
@@ -25,6 +26,8 @@ inline constexpr unsigned xid_random_bits = 22;
 inline constexpr std::uint64_t xid_max_delta = (std::uint64_t{1} << 42) - 1;
 inline constexpr std::uint32_t xid_max_random = (1u << xid_random_bits) - 1;
 inline constexpr TimeScale time_scale{xid_epoch_ms * 1000, 1000, static_cast<std::int64_t>(xid_max_delta)};
+// Timestamps of a uid11 always read it as the xid profile.
+inline constexpr Format descriptor{"uid11", time_scale, text_len, alphabet, rules};
 
 using PrefixRange = idtypes::PrefixRange<std::uint64_t>; // empty: the whole range lies above 2^64-1
 
@@ -39,6 +42,7 @@ constexpr std::uint64_t make_xid(std::uint64_t delta_ms, std::uint32_t random) n
 	return (delta_ms << xid_random_bits) | (random & xid_max_random);
 }
 constexpr std::uint64_t xid_delta(std::uint64_t value) noexcept { return value >> xid_random_bits; }
+constexpr std::int64_t units(std::uint64_t value) noexcept { return static_cast<std::int64_t>(xid_delta(value)); }
 constexpr std::uint32_t xid_random(std::uint64_t value) noexcept
 {
 	return static_cast<std::uint32_t>(value & xid_max_random);

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "core/alphabet.hpp"
+#include "core/format.hpp"
 #include "core/radix2.hpp"
 #include "core/text_status.hpp"
 #include "core/time_scale.hpp"
@@ -28,9 +29,12 @@ extern const TextRules rules;
 
 inline constexpr std::uint64_t max_ms = (std::uint64_t{1} << 48) - 1; // 10889-08-02T05:31:50.655Z
 inline constexpr TimeScale time_scale{0, 1000, static_cast<std::int64_t>(max_ms)};
+// its SQL helper functions are named uuid_*; the C entry points uuid_v7_*
+inline constexpr Format descriptor{"uuid", time_scale, hex_len, hex, rules};
 
 // The first 48 bits: Unix milliseconds for a UUIDv7 or a ULID (any uuid has them).
 std::uint64_t unix_ms(const std::uint8_t *id) noexcept;
+inline std::int64_t units(const std::uint8_t *id) noexcept { return static_cast<std::int64_t>(unix_ms(id)); }
 
 // Smallest / largest uuid whose first 48 bits are the millisecond: the other 80 bits all zero / all one.
 // Neither is itself a UUIDv7 (their version and variant bits are 0 / 1), which is why together they bound

@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# Sourced by test/citus/run.sh and scripts/bench_citus.sh: a Citus fleet of throwaway PostgreSQL clusters on
+# Sourced by test/citus/run.sh and bench/citus.sh: a Citus fleet of throwaway PostgreSQL clusters on
 # this machine, node 0 the coordinator and nodes 1..N workers, each started like scripts/lib.sh's
 # cluster_start (its own directory, unix socket and random port) with shared_preload_libraries = 'citus',
 # listening on 127.0.0.1 only (Citus names its nodes by host and port), and its own idtypes identity in

@@ -4,7 +4,7 @@
 # (its pg_ctl, run as postgres). Prints `ok` / `FAIL` lines.
 # - idtypes.clock_backward = 'error' with 8 sessions generating TBSLs: no false "clock went backwards";
 # - idtypes.test_clock_offset only sets a session's clock back, which moves nothing other sessions see;
-# - the file of uid11_generate_random's key (pg_idtypes_high_water: since 1.5 the mark is the replication
+# - the file of uid11_generate_random's key (pg_idtypes_high_water: the mark is the replication
 #   origin idtypes_high_water, and the file holds only the key) cannot be written (an immutable file, as a
 #   full or read-only disk fails): uid11_generate_random fails with 58030 instead of using a key a restart
 #   could forget, the other generators go on; the failure is logged once, not once per call; it resumes

@@ -8,7 +8,7 @@
 # timeid, uid11 and scru160 must continue above every ID issued before; tbsl, which must carry the real time,
 # must refuse (its clock is behind the last TBSL) rather than issue an earlier one; uid11_generate_random, whose
 # values are unordered, must continue above every ticket behind them (decoded with the key the server keeps
-# in pg_idtypes_high_water: test/concurrency/fullrand_tickets.py). Since 1.5 the mark is only the replication
+# in pg_idtypes_high_water: test/concurrency/fullrand_tickets.py). The mark is only the replication
 # origin idtypes_high_water: a restart and a crash restart find it through PostgreSQL's checkpoint and WAL. Prints `ok` / `FAIL` lines.
 set -uo pipefail
 data=${1:?usage: restart.sh DATA_DIR BIN_DIR}

@@ -59,7 +59,8 @@ sql new -c 'CREATE DATABASE c' && sql new -d c -c 'CREATE EXTENSION idtypes' &&
 	ok "(a) dold's carrier kept its value across ALTER EXTENSION UPDATE ($(carried new dold))" ||
 	fail "(a) dold's carrier after ALTER EXTENSION UPDATE: $(carried new dold)"
 # 1.3's update puts its table's mark into the carrier (its committed rows only: not the rolled-back far one)
-# and creates no origin (it did in 1.4, from that one database's table, which then hid the others' marks)
+# and creates no origin: the library makes it from every database's carrier (one database's table alone would
+# hide the others' marks)
 [ "$(carried new drb)" -gt 0 ] && [ "$(sql new -d drb -c "SELECT $(carried new drb) < $far")" = t ] &&
 	ok "(a) drb's carrier holds its 1.3 table's committed mark after ALTER EXTENSION UPDATE ($(carried new drb))" ||
 	fail "(a) drb's carrier after ALTER EXTENSION UPDATE from 1.3: $(carried new drb)"

@@ -39,7 +39,7 @@ TEST(HighWater, Layout3RoundTripsTheKeyAndItsOwner)
 	high_water::Parsed p = high_water::parse(text);
 	ASSERT_EQ(p.status, high_water::Parse::ok);
 	EXPECT_EQ(p.layout, 3);
-	EXPECT_EQ(p.contents.mark, 0); // no mark is written since 1.5
+	EXPECT_EQ(p.contents.mark, 0); // the file holds no mark: the mark is the replication origin
 	EXPECT_TRUE(p.contents.has_key && p.contents.has_owner);
 	EXPECT_EQ(p.contents.key.k0, c.key.k0);
 	EXPECT_EQ(p.contents.key.k1, c.key.k1);

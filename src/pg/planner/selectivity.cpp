@@ -38,6 +38,7 @@
 #include "pg/planner/id_ranges.hpp"
 #include "pg/planner/index_endpoint.hpp"
 #include "pg/planner/rows_since_analyze.hpp"
+#include "pg/planner/selectivity.hpp"
 
 extern "C" {
 #include "catalog/pg_class.h"

@@ -27,13 +27,12 @@ using public_id::Direction;
 
 namespace {
 
-// What each type brings: its name (also the tweak's), text, and the bits FF1 permutes.
+// What each type brings: its descriptor (name, also the tweak's; text; alphabet) and the bits FF1 permutes.
 struct TimeidForm {
-	static constexpr const char *type = "timeid";
-	static constexpr std::size_t text_len = timeid::text_len;
+	static constexpr const Format &descriptor = timeid::descriptor;
+	static constexpr const char *type = descriptor.name;
+	static constexpr std::size_t text_len = descriptor.text_len;
 	using Value = std::uint64_t;
-	static const Alphabet &alphabet() { return timeid::alphabet; }
-	static const TextRules &rules() { return timeid::rules; }
 	static Value arg(FunctionCallInfo fcinfo) { return u64_arg(fcinfo, 0); }
 	static Value apply(const ff1::BlockCipher &c, const public_id::Tweak &t, const Value &v, Direction d)
 	{
@@ -44,11 +43,10 @@ struct TimeidForm {
 };
 
 struct Uid11Form {
-	static constexpr const char *type = "uid11";
-	static constexpr std::size_t text_len = uid11::text_len;
+	static constexpr const Format &descriptor = uid11::descriptor;
+	static constexpr const char *type = descriptor.name;
+	static constexpr std::size_t text_len = descriptor.text_len;
 	using Value = std::uint64_t;
-	static const Alphabet &alphabet() { return uid11::alphabet; }
-	static const TextRules &rules() { return uid11::rules; }
 	static Value arg(FunctionCallInfo fcinfo) { return u64_arg(fcinfo, 0); }
 	static Value apply(const ff1::BlockCipher &c, const public_id::Tweak &t, const Value &v, Direction d)
 	{
@@ -67,11 +65,10 @@ std::array<std::uint8_t, N> bytes_arg(FunctionCallInfo fcinfo)
 }
 
 struct TbslForm {
-	static constexpr const char *type = "tbsl";
-	static constexpr std::size_t text_len = tbsl::text_len;
+	static constexpr const Format &descriptor = tbsl::descriptor;
+	static constexpr const char *type = descriptor.name;
+	static constexpr std::size_t text_len = descriptor.text_len;
 	using Value = tbsl::Bytes;
-	static const Alphabet &alphabet() { return tbsl::alphabet; }
-	static const TextRules &rules() { return tbsl::rules; }
 	static Value arg(FunctionCallInfo fcinfo) { return bytes_arg<tbsl::size>(fcinfo); }
 	static Value apply(const ff1::BlockCipher &c, const public_id::Tweak &t, const Value &v, Direction d)
 	{
@@ -84,11 +81,10 @@ struct TbslForm {
 };
 
 struct Scru160Form {
-	static constexpr const char *type = "scru160";
-	static constexpr std::size_t text_len = scru160::text_len;
+	static constexpr const Format &descriptor = scru160::descriptor;
+	static constexpr const char *type = descriptor.name;
+	static constexpr std::size_t text_len = descriptor.text_len;
 	using Value = scru160::Bytes;
-	static const Alphabet &alphabet() { return scru160::base32hex; }
-	static const TextRules &rules() { return scru160::rules; }
 	static Value arg(FunctionCallInfo fcinfo) { return bytes_arg<scru160::size>(fcinfo); }
 	static Value apply(const ff1::BlockCipher &c, const public_id::Tweak &t, const Value &v, Direction d)
 	{
@@ -121,7 +117,7 @@ Datum to_public(FunctionCallInfo fcinfo)
 	const typename Form::Value hidden =
 	    Form::apply(aes::block_cipher(key.key), tweak_of(Form::type, name), id, Direction::to_public);
 	char text[1 + Form::text_len];
-	text[0] = public_id::version_symbol(Form::alphabet(), static_cast<std::uint32_t>(key.version));
+	text[0] = public_id::version_symbol(Form::descriptor.alphabet, static_cast<std::uint32_t>(key.version));
 	Form::format(hidden, *reinterpret_cast<char(*)[Form::text_len]>(text + 1));
 	PG_RETURN_TEXT_P(cstring_to_text_with_len(text, sizeof text));
 }
@@ -131,7 +127,8 @@ template <typename Form>
                                     const TextStatus &id_status)
 {
 	char detail[detail_size];
-	public_id::describe(split, Form::type, Form::alphabet(), Form::text_len, id_status, Form::rules(), detail);
+	public_id::describe(split, Form::type, Form::descriptor.alphabet, Form::text_len, id_status, Form::descriptor.rules,
+	                    detail);
 	ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 	                errmsg("invalid public %s: \"%.*s\"", Form::type, static_cast<int>(input.size()), input.data()),
 	                errdetail("%s", detail)));
@@ -142,7 +139,7 @@ template <typename Form>
 Datum from_public(FunctionCallInfo fcinfo)
 {
 	std::string_view input = text_arg(fcinfo, 0);
-	public_id::PublicText split = public_id::split(input, Form::alphabet(), Form::text_len);
+	public_id::PublicText split = public_id::split(input, Form::descriptor.alphabet, Form::text_len);
 	if (split.error != public_id::PublicError::none)
 		report_bad_public<Form>(input, split, TextStatus{});
 	typename Form::Value hidden;

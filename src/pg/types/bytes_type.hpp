@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "core/bytes.hpp"
-#include "pg/planner/id_ranges.hpp"
+#include "pg/types/id_operators.hpp"
 
 namespace idtypes::pg {
 
@@ -28,6 +28,13 @@ double fixed_position(Datum id)
 inline const std::uint8_t *fixed_arg(FunctionCallInfo fcinfo, int n)
 {
 	return reinterpret_cast<const std::uint8_t *>(PG_GETARG_POINTER(n));
+}
+
+// IdTypeTraits::units_of from the core's F::units.
+template <std::int64_t (*Units)(const std::uint8_t *)>
+std::int64_t bytes_units(Datum id)
+{
+	return Units(reinterpret_cast<const std::uint8_t *>(DatumGetPointer(id)));
 }
 
 // A format's check of bytes from binary input: nullptr when valid, else why not (the DETAIL).

@@ -9,24 +9,14 @@ using namespace idtypes::pg;
 
 namespace {
 
-constexpr const char *type_name = "scru160";
-
-std::int64_t units_of(Datum id)
-{
-	return static_cast<std::int64_t>(scru160::timestamp(reinterpret_cast<const std::uint8_t *>(DatumGetPointer(id))));
-}
-
-const IdTypeTraits traits = {type_name,
-                             &scru160::rules,
-                             scru160::time_scale,
-                             prefix_bounds<scru160::prefix_range>,
-                             datum_at<scru160::min_at>,
-                             datum_at<scru160::max_at>,
-                             units_of,
-                             fixed_compare<scru160::size>,
-                             fixed_position<scru160::size>};
+constexpr const char *type_name = scru160::descriptor.name;
 
 } // namespace
+
+const IdTypeTraits idtypes::pg::scru160_traits = {scru160::descriptor,          prefix_bounds<scru160::prefix_range>,
+                                                  datum_at<scru160::min_at>,    datum_at<scru160::max_at>,
+                                                  bytes_units<scru160::units>,  fixed_compare<scru160::size>,
+                                                  fixed_position<scru160::size>};
 
 extern "C" {
 
@@ -125,6 +115,6 @@ IDTYPES_ENTRY(scru160_from_bytea, fixed_from_bytea<scru160::size>(fcinfo))
 // The names version 1.0's script binds these to, for databases not yet updated to 1.1.
 IDTYPES_ENTRY(idtypes_fixed20_recv, fixed_recv<scru160::size>(fcinfo))
 IDTYPES_ENTRY(idtypes_fixed20_from_bytea, fixed_from_bytea<scru160::size>(fcinfo))
-IDTYPES_RANGE_FUNCTIONS(scru160, traits)
+IDTYPES_ID_FUNCTIONS(scru160, scru160_traits)
 
 } // extern "C"

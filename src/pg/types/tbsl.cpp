@@ -12,19 +12,7 @@ using namespace idtypes::pg;
 
 namespace {
 
-constexpr const char *type_name = "tbsl";
-
-std::int64_t units_of(Datum id) { return tbsl::unix_us(reinterpret_cast<const std::uint8_t *>(DatumGetPointer(id))); }
-
-const IdTypeTraits traits = {type_name,
-                             &tbsl::rules,
-                             tbsl::time_scale,
-                             prefix_bounds<tbsl::prefix_range>,
-                             datum_at<tbsl::min_at>,
-                             datum_at<tbsl::max_at>,
-                             units_of,
-                             fixed_compare<tbsl::size>,
-                             fixed_position<tbsl::size>};
+constexpr const char *type_name = tbsl::descriptor.name;
 
 // Binary input must hold a payload of at most 18 decimal digits, like text input.
 const char *invalid_reason(const std::uint8_t *bytes)
@@ -43,6 +31,10 @@ const Alphabet &base_arg(FunctionCallInfo fcinfo, int n)
 }
 
 } // namespace
+
+const IdTypeTraits idtypes::pg::tbsl_traits = {
+    tbsl::descriptor,         prefix_bounds<tbsl::prefix_range>, datum_at<tbsl::min_at>,    datum_at<tbsl::max_at>,
+    bytes_units<tbsl::units>, fixed_compare<tbsl::size>,         fixed_position<tbsl::size>};
 
 extern "C" {
 
@@ -184,6 +176,6 @@ Datum tbsl_generate_at(PG_FUNCTION_ARGS)
 
 IDTYPES_ENTRY(tbsl_recv, fixed_recv<tbsl::size>(fcinfo, invalid_reason))
 IDTYPES_ENTRY(tbsl_from_bytea, fixed_from_bytea<tbsl::size>(fcinfo, invalid_reason))
-IDTYPES_RANGE_FUNCTIONS(tbsl, traits)
+IDTYPES_ID_FUNCTIONS(tbsl, tbsl_traits)
 
 } // extern "C"

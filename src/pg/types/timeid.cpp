@@ -11,21 +11,14 @@ using namespace idtypes::pg;
 
 namespace {
 
-constexpr const char *type_name = "timeid";
-
-std::int64_t units_of(Datum id) { return static_cast<std::int64_t>(tid::micros(DatumGetUInt64(id))); }
-
-const IdTypeTraits traits = {type_name,
-                             &tid::rules,
-                             tid::time_scale,
-                             prefix_bounds<tid::prefix_range>,
-                             datum_at<tid::min_at>,
-                             datum_at<tid::max_at>,
-                             units_of,
-                             u64_compare,
-                             u64_position};
+constexpr const char *type_name = tid::descriptor.name;
 
 } // namespace
+
+const IdTypeTraits idtypes::pg::timeid_traits = {tid::descriptor,       prefix_bounds<tid::prefix_range>,
+                                                 datum_at<tid::min_at>, datum_at<tid::max_at>,
+                                                 u64_units<tid::units>, u64_compare,
+                                                 u64_position};
 
 extern "C" {
 
@@ -115,6 +108,6 @@ Datum timeid_generate_at(PG_FUNCTION_ARGS)
 	PG_RETURN_DATUM(UInt64GetDatum(tid::make(static_cast<std::uint64_t>(micros), clock & tid::max_clock_id)));
 }
 
-IDTYPES_RANGE_FUNCTIONS(timeid, traits)
+IDTYPES_ID_FUNCTIONS(timeid, timeid_traits)
 
 } // extern "C"

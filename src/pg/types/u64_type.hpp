@@ -2,7 +2,7 @@
 // a Datum has 8 bytes, else by reference; DatumGetUInt64 reads either.
 #pragma once
 
-#include "pg/planner/id_ranges.hpp"
+#include "pg/types/id_operators.hpp"
 
 namespace idtypes::pg {
 
@@ -15,5 +15,12 @@ inline int u64_compare(Datum a, Datum b)
 }
 
 inline double u64_position(Datum id) { return static_cast<double>(DatumGetUInt64(id)); }
+
+// IdTypeTraits::units_of from the core's F::units.
+template <std::int64_t (*Units)(std::uint64_t)>
+std::int64_t u64_units(Datum id)
+{
+	return Units(DatumGetUInt64(id));
+}
 
 } // namespace idtypes::pg

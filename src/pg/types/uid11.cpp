@@ -11,22 +11,17 @@ using namespace idtypes::pg;
 
 namespace {
 
-constexpr const char *type_name = "uid11";
-
-std::int64_t units_of(Datum id) { return static_cast<std::int64_t>(uid11::xid_delta(DatumGetUInt64(id))); }
-
-// Timestamps of a uid11 always read it as the xid profile.
-const IdTypeTraits traits = {type_name,
-                             &uid11::rules,
-                             uid11::time_scale,
-                             prefix_bounds<uid11::prefix_range>,
-                             datum_at<uid11::min_at>,
-                             datum_at<uid11::max_at>,
-                             units_of,
-                             u64_compare,
-                             u64_position};
+constexpr const char *type_name = uid11::descriptor.name;
 
 } // namespace
+
+const IdTypeTraits idtypes::pg::uid11_traits = {uid11::descriptor,
+                                                prefix_bounds<uid11::prefix_range>,
+                                                datum_at<uid11::min_at>,
+                                                datum_at<uid11::max_at>,
+                                                u64_units<uid11::units>,
+                                                u64_compare,
+                                                u64_position};
 
 extern "C" {
 
@@ -112,6 +107,6 @@ Datum uid11_generate_at(PG_FUNCTION_ARGS)
 	PG_RETURN_DATUM(UInt64GetDatum(uid11::make_xid(static_cast<std::uint64_t>(delta), random)));
 }
 
-IDTYPES_RANGE_FUNCTIONS(uid11, traits)
+IDTYPES_ID_FUNCTIONS(uid11, uid11_traits)
 
 } // extern "C"

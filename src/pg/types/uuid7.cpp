@@ -2,7 +2,7 @@
 // prefixes), uuid_v7_timestamp, uuid_v7_min/_max, through the same prefix/time-window mechanism as the
 // extension's own types. uuid is PostgreSQL's type: its order is bytewise (uuid_cmp is memcmp), so the
 // fixed-length shape's comparison and position serve it, and the planner's rewrite uses uuid's own btree
-// operators. The SQL helper functions are named uuid_* (traits.name); the C entry points uuid_v7_*, apart
+// operators. The SQL helper functions are named uuid_* (uuid7::descriptor.name); the C entry points uuid_v7_*, apart
 // from any symbol PostgreSQL or libuuid export. Of the mechanism's entry points, uuid.sql binds all but
 // uuid_v7_prefix_range (uuid has no range type here), uuid_v7_in_range and uuid_v7_comparison_sel (uuid's btree
 // family and comparison operators are PostgreSQL's own, not the extension's to change).
@@ -21,22 +21,7 @@ using namespace idtypes::pg;
 
 namespace {
 
-std::int64_t units_of(Datum id)
-{
-	return static_cast<std::int64_t>(uuid7::unix_ms(reinterpret_cast<const std::uint8_t *>(DatumGetPointer(id))));
-}
-
 static_assert(sizeof(pg_uuid_t) == uuid7::size);
-
-const IdTypeTraits traits = {"uuid",
-                             &uuid7::rules,
-                             uuid7::time_scale,
-                             prefix_bounds<uuid7::prefix_range>,
-                             datum_at<uuid7::min_at>,
-                             datum_at<uuid7::max_at>,
-                             units_of,
-                             fixed_compare<uuid7::size>,
-                             fixed_position<uuid7::size>};
 
 Datum uuid_datum(const uuid7::V7 &v)
 {
@@ -56,7 +41,8 @@ std::uint64_t random_bits()
 // The millisecond range every generated uuid lies in: 22008 outside it (and for infinities), naming it.
 void check_generated_time(TimestampTz ts)
 {
-	generated_units_of_timestamptz(uuid7::time_scale, ts, "uuid", 0, static_cast<std::int64_t>(uuid7::max_ms));
+	generated_units_of_timestamptz(uuid7::time_scale, ts, uuid7::descriptor.name, 0,
+	                               static_cast<std::int64_t>(uuid7::max_ms));
 }
 
 // The value with its time moved by the shift's fixed length (uuid7::shift_length_us: a day 24 hours, a month
@@ -78,6 +64,10 @@ uuid7::V7 shifted(const uuid7::V7 &v, const Interval *shift)
 }
 
 } // namespace
+
+const IdTypeTraits idtypes::pg::uuid_traits = {
+    uuid7::descriptor,         prefix_bounds<uuid7::prefix_range>, datum_at<uuid7::min_at>,    datum_at<uuid7::max_at>,
+    bytes_units<uuid7::units>, fixed_compare<uuid7::size>,         fixed_position<uuid7::size>};
 
 extern "C" {
 
@@ -127,6 +117,6 @@ Datum uuid_v7_to_ulid(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(cstring_to_text_with_len(text, sizeof text));
 }
 
-IDTYPES_RANGE_FUNCTIONS(uuid_v7, traits)
+IDTYPES_ID_FUNCTIONS(uuid_v7, uuid_traits)
 
 } // extern "C"

@@ -1,4 +1,4 @@
-// The latency of every call of one statement, from several sessions at once: scripts/bench_mark.sh's client.
+// The latency of every call of one statement, from several sessions at once: bench/mark.sh's client.
 // pgbench's per-transaction log cannot serve: it reuses one clock reading across a thread's clients, so a
 // third of its latencies read 0 µs. Usage: call_latency CONNINFO SQL SESSIONS SECONDS OUT. Each session
 // connects, prepares SQL and calls it once (its first call, which loads libraries, is not counted); then all

@@ -1,4 +1,4 @@
--- Functions of scripts/bench_scale.sh: tables of N rows in ID order (a timestamptz column ts carrying the
+-- Functions of bench/scale.sh: tables of N rows in ID order (a timestamptz column ts carrying the
 -- same instant, with its own btree index), loaded, indexed and queried; figures go to scale_build and
 -- scale_latency. Rows are `density` per second from 2026-01-01 00:00 UTC, so that a query selects the same
 -- number of rows at every size: what grows with the table is only the index the query descends.

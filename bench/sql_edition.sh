@@ -10,7 +10,7 @@
 #  4. a 1-hour window and a prefix on 1,000,000 rows: the SQL edition's column against the native one.
 # Prints Markdown tables (BENCHMARKS.md "SQL edition"). Uses the system's PostgreSQL 15 unless PG_CONFIG is set.
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../scripts/lib.sh"
 runs=${BENCH_RUNS:-3}
 ids=${BENCH_IDS:-100000}
 seconds=${BENCH_SECONDS:-5}

@@ -1,7 +1,7 @@
 -- idtypes benchmarks against PostgreSQL's own types, run by scripts/bench.sh in a throwaway cluster.
 -- Every figure is the median of :runs runs, timed on the server (clock_timestamp around EXECUTE); the runs of
 -- a section's subjects alternate (see run_jobs).
--- Results go to the table `results`; bench.sh adds the pgbench figures and prints the report.
+-- Results go to the table `results`; types.sh adds the pgbench figures and prints the report.
 \set ON_ERROR_STOP on
 SET client_min_messages = warning;
 CREATE EXTENSION idtypes;

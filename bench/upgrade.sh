@@ -8,7 +8,7 @@
 # size: the first ID's latency as a client sees it (a new session, connection included) and the launcher's
 # own time from the server log. Prints a Markdown table (BENCHMARKS.md). PostgreSQL 15, in a private copy.
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../scripts/lib.sh"
 runs=${BENCH_RUNS:-3}
 sizes=${BENCH_DATABASES:-1 200 1000}
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# How cost grows with the table (./scripts/bench.sh --scale runs this; not part of the tests): for timeid and
+# How cost grows with the table (./scripts/bench.sh scale runs this; not part of the tests): for timeid and
 # tbsl, and on PostgreSQL 18 for uuid from uuidv7() (queried through the extension's uuid operators), tables
 # of 1M, 10M and 100M rows in ID order (make_timeid / make_tbsl / uuidv7(shift) over a time span, `density`
 # rows per second, so every query selects as many rows at every size), each indexed with a btree and
@@ -17,8 +17,8 @@
 #   --pg 15|17|18                        the PostgreSQL version (15; others from scripts/pgversions.sh)
 #   --out DIR                            where report.md, latency.csv, build.csv and scale.png go (build-bench/scale)
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
-source "$(dirname "$0")/pgversions.sh"
+source "$(dirname "$0")/../scripts/lib.sh"
+source "$(dirname "$0")/../scripts/pgversions.sh"
 sizes=1000000,10000000,100000000
 max_rows=
 runs=25
@@ -65,7 +65,7 @@ md() {
 	psql -X -q -v ON_ERROR_STOP=1 -A -F ' | ' -P footer=off -c "$1" | sed 's/^/| /; s/$/ |/' |
 		awk 'NR == 1 { print; line = $0; n = gsub(/\|/, "", line); sep = "|"; for (i = 1; i < n; i++) sep = sep "---|"; print sep; next } { print }'
 }
-q -c "CREATE EXTENSION idtypes" -f "$ROOT/scripts/bench_scale.sql"
+q -c "CREATE EXTENSION idtypes" -f "$ROOT/bench/scale.sql"
 mkdir -p "$out"
 
 # type, rows, layout (plain | partitioned)

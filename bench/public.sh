@@ -6,7 +6,7 @@
 # between subjects (one of each, then the next round); the median of BENCH_RUNS (5) is shown. Goal: each
 # conversion no dearer than gen_random_uuid(). Run alone (not part of the tests); prints a Markdown table.
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../scripts/lib.sh"
 runs=${BENCH_RUNS:-5}
 rows=${BENCH_PUBLIC_ROWS:-500000}
 

@@ -4,7 +4,7 @@
 # cluster of its own (the mark is the server's), both running. BENCH_CLIENTS (8) sessions at once call one
 # subject (the generators, nextval() of a sequence, SELECT 1) as a prepared statement, each call its own
 # transaction, for BENCH_SECONDS (5) seconds; the subjects alternate, and so do the libraries, in BENCH_ROUNDS
-# (3) rounds. The client, test/bench/call_latency.cpp, times every call (each session's first, which loads the
+# (3) rounds. The client, bench/call_latency.cpp, times every call (each session's first, which loads the
 # library, left out); pooled over the rounds: the median, p99.9, p99.99 and maximum, and the calls a second
 # (median of the rounds), with ratios to the same cluster's nextval() and SELECT 1. The WAL written during each
 # run is read back with pg_waldump: the records of the ReplicationOrigin and Generic resource managers (the
@@ -13,7 +13,7 @@
 # copies; 2 x 8 x BENCH_ROUNDS x BENCH_SECONDS seconds of runs (4 minutes by default), the builds, 1 minute more.
 set -euo pipefail
 shopt -s inherit_errexit # a failure inside $(...) ends the run too
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../scripts/lib.sh"
 seconds=${BENCH_SECONDS:-5}
 rounds=${BENCH_ROUNDS:-3}
 clients=${BENCH_CLIENTS:-8}
@@ -29,7 +29,7 @@ config[after]=$(private_install "$system_pg_config" "$work/after")
 mkdir -p "$work/src-before" && git -C "$ROOT" archive "$before" | tar -x -C "$work/src-before"
 PG_CONFIG=${config[before]} build_and_install "$work/src-before"
 PG_CONFIG=${config[after]} build_and_install
-g++ -O2 -std=c++17 -I"$("$system_pg_config" --includedir)" "$ROOT/test/bench/call_latency.cpp" -o "$work/call_latency" -lpq -pthread
+g++ -O2 -std=c++17 -I"$("$system_pg_config" --includedir)" "$ROOT/bench/call_latency.cpp" -o "$work/call_latency" -lpq -pthread
 stop_all() {
 	for v in before after; do
 		if [ -n "${datadir[$v]:-}" ]; then

@@ -4,7 +4,7 @@
 # test/concurrency/run.sh at full size (5 x 300,000 and 20 x 100,000 sessions one after another, 10 rounds of
 # 8 x 20,000 at once). Run by scripts/bench.sh, or alone. Prints a Markdown table and the checks' lines.
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../scripts/lib.sh"
 runs=${BENCH_RUNS:-5}
 
 ensure_packages

@@ -1,5 +1,5 @@
 -- The benchmark report as Markdown: every figure with its ratios to PostgreSQL's own types and, where the
--- issue sets one, the target and whether it is met. Run by scripts/bench.sh after bench.sql and pgbench.
+-- issue sets one, the target and whether it is met. Run by bench/types.sh after types.sql and pgbench.
 \pset format unaligned
 \pset tuples_only on
 \pset footer off

@@ -6,7 +6,7 @@
 # times and 220 times; the difference over 200 is one query's cost, start-up excluded. Prints Markdown.
 # With the argument `past-analyze`, only the last section (windows among rows newer than the statistics).
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../scripts/lib.sh"
 command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; }
 bindir=$("$PG_CONFIG" --bindir)
 work=$(mktemp -d /tmp/idtypes-planning.XXXXXX)
@@ -54,7 +54,7 @@ instructions() {
 }
 
 at="'2024-07-19 09:41:00+00'"
-[ "${1:-}" = past-analyze ] || { # `bench_planning.sh past-analyze`: only the last section
+[ "${1:-}" = past-analyze ] || { # `scripts/bench.sh planning past-analyze`: only the last section
 echo
 echo "## Planning cost: instructions per query (parse, plan, run; 1-minute window, 9-symbol prefix, 200,000 rows)"
 echo
