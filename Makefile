@@ -116,10 +116,17 @@ build/descriptors.txt: src/tools/descriptors.cpp $(wildcard src/core/*.hpp)
 sql_edition_type = set -- $$(grep '^$(1) ' build/descriptors.txt) && sed -e 's/@T@/$(1)/g' -e "s/@EPOCH@/$$2/g" \
 	-e "s/@UNIT@/$$3/g" -e "s/@MAX@/$$4/g" -e "s/@SYMBOLS@/$$5/g" -e "s/@LOW@/$$6/g" -e "s/@HIGH@/$$7/g" \
 	src/sql_edition/type.sql.in;
+# The edition's own version (idtypes_sql.control): the full script of the current one, and the update to it
+# from the frozen earlier one (src/sql_edition/versions/), made of the sources' parts marked [1.1].
+sql_edition_body = cat src/sql_edition/00_common.sql; \
+	$(foreach f,$(SQL_EDITION_TYPES),cat src/sql_edition/$(f).sql; $(call sql_edition_type,$(word 2,$(subst _, ,$(f)))))
 .PHONY: sql-edition
-sql-edition: build/idtypes_sql.sql
+sql-edition: build/idtypes_sql.sql build/idtypes_sql--1.0--1.1.sql
 build/idtypes_sql.sql: $(wildcard src/sql_edition/*.sql src/sql_edition/*.in) build/descriptors.txt Makefile
 	@mkdir -p build
-	{ cat src/sql_edition/00_common.sql; \
-	  $(foreach f,$(SQL_EDITION_TYPES),cat src/sql_edition/$(f).sql; $(call sql_edition_type,$(word 2,$(subst _, ,$(f))))) \
+	{ cat src/sql_edition/installer.sql; $(sql_edition_body) cat src/sql_edition/90_bind.sql; } > $@
+build/idtypes_sql--1.0--1.1.sql: $(wildcard src/sql_edition/*.sql src/sql_edition/*.in src/sql_edition/upgrades/*.sql) build/descriptors.txt Makefile
+	@mkdir -p build
+	{ cat src/sql_edition/installer.sql src/sql_edition/upgrades/1.0--1.1.sql; \
+	  { $(sql_edition_body) } | sed -n '/^-- \[1\.1\]/,/^-- \[\/1\.1\]/{s/^CREATE FUNCTION/CREATE OR REPLACE FUNCTION/;p;}'; \
 	  cat src/sql_edition/90_bind.sql; } > $@

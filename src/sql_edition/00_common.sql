@@ -31,7 +31,7 @@
 -- looks for unqualified operators and functions in the installed bodies.
 --
 -- IDENTITY IS THE INSTALLER'S, STATE IS THE INSTALLATION'S. The timeid clock id and the tbsl machine id
--- are a row of idtypes_sql_installation, a table of the installation's owner with no grant to anyone,
+-- are the one row of idtypes_sql_installation, a table of the installation's owner with no grant to anyone,
 -- set only with idtypes_sql_set_identity() (EXECUTE revoked from PUBLIC; the owner or a superuser may
 -- call it, or grant it). No setting a role could SET names them any more. Two installations on one server
 -- (two databases, or two schemas of one database) each have their own state, so only distinct identities
@@ -68,6 +68,9 @@
 -- matters, revoke EXECUTE on it and on the generators from PUBLIC and grant them to the application roles.
 --
 -- Dump-safe by construction: pg_dump runs with an empty search_path, which none of the above depends on.
+-- A dump keeps the identity and the states (the table's row and the sequences' values: the extension's
+-- configuration, or ordinary objects when installed with psql -f), so a restored copy generates at once,
+-- above every ID its source had handed out when the dump was taken.
 --
 -- Speed: an SQL function is inlined into the query calling it (else it runs its own executor per call, some
 -- ten times slower), which PostgreSQL does only while an argument used more than once is cheap: so the
@@ -214,27 +217,36 @@ CREATE FUNCTION idtypes_sql_spread40(x bigint) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (((x OPERATOR(pg_catalog.+) ((x OPERATOR(pg_catalog.&) 1099510579200) OPERATOR(pg_catalog.*) 4095)) OPERATOR(pg_catalog.+) (((x OPERATOR(pg_catalog.+) ((x OPERATOR(pg_catalog.&) 1099510579200) OPERATOR(pg_catalog.*) 4095)) OPERATOR(pg_catalog.&) 4499201581906944) OPERATOR(pg_catalog.*) 63)) OPERATOR(pg_catalog.+) ((((x OPERATOR(pg_catalog.+) ((x OPERATOR(pg_catalog.&) 1099510579200) OPERATOR(pg_catalog.*) 4095)) OPERATOR(pg_catalog.+) (((x OPERATOR(pg_catalog.+) ((x OPERATOR(pg_catalog.&) 1099510579200) OPERATOR(pg_catalog.*) 4095)) OPERATOR(pg_catalog.&) 4499201581906944) OPERATOR(pg_catalog.*) 63)) OPERATOR(pg_catalog.&) 279227437569541088) OPERATOR(pg_catalog.*) 7));
 
--- The installation: its identity (one row), and the object whose lock serialises the reservation of blocks.
--- Its owner's alone: no grant, so no other role can read it, change it or lock it (SHARE UPDATE EXCLUSIVE).
+-- The installation: its identity (one row, none until its owner sets it), and the object whose lock
+-- serialises the reservation of blocks. Its owner's alone: no grant, so no other role can read it, change it
+-- or lock it (SHARE UPDATE EXCLUSIVE). Made empty: pg_dump keeps its rows (pg_extension_config_dump, below),
+-- and a restore re-creates the extension before it puts them back, so a row made here would be a second one.
 CREATE TABLE idtypes_sql_installation (
 	timeid_clock_id int CHECK (timeid_clock_id OPERATOR(pg_catalog.>=) 0 AND timeid_clock_id OPERATOR(pg_catalog.<=) 1023),
 	tbsl_machine_id int CHECK (tbsl_machine_id OPERATOR(pg_catalog.>=) 0 AND tbsl_machine_id OPERATOR(pg_catalog.<=) 99)
 );
-INSERT INTO idtypes_sql_installation VALUES (NULL, NULL);
 REVOKE ALL ON TABLE idtypes_sql_installation FROM PUBLIC;
 
+-- [1.1] (what the update script from 1.0 takes, from here to the closing mark)
 -- Sets this installation's identity (owner or superuser only: EXECUTE is revoked from PUBLIC, and the
--- UPDATE needs the table's owner). Give every installation on the server (every database, every schema)
--- its own pair; an argument left NULL keeps its current value.
+-- write needs the table's owner). Give every installation on the server (every database, every schema)
+-- its own pair; an argument left NULL keeps its current value. The table's one row is made by the first
+-- call (under a lock that two first calls at once take in turn).
 CREATE FUNCTION idtypes_sql_set_identity(timeid_clock_id int, tbsl_machine_id int DEFAULT NULL) RETURNS void
 LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
 	PERFORM pg_idtypes_sql_unbound.idtypes_sql_check_range('timeid_clock_id'::pg_catalog.text, timeid_clock_id::bigint, 0::bigint, 1023::bigint),
 		pg_idtypes_sql_unbound.idtypes_sql_check_range('tbsl_machine_id'::pg_catalog.text, tbsl_machine_id::bigint, 0::bigint, 99::bigint);
+	LOCK TABLE pg_idtypes_sql_unbound.idtypes_sql_installation IN SHARE ROW EXCLUSIVE MODE;
 	UPDATE pg_idtypes_sql_unbound.idtypes_sql_installation i
 		SET timeid_clock_id = COALESCE(idtypes_sql_set_identity.timeid_clock_id, i.timeid_clock_id),
 			tbsl_machine_id = COALESCE(idtypes_sql_set_identity.tbsl_machine_id, i.tbsl_machine_id);
+	IF NOT FOUND THEN
+		INSERT INTO pg_idtypes_sql_unbound.idtypes_sql_installation (timeid_clock_id, tbsl_machine_id)
+			VALUES (idtypes_sql_set_identity.timeid_clock_id, idtypes_sql_set_identity.tbsl_machine_id);
+	END IF;
 END $$;
+-- [/1.1]
 REVOKE ALL ON FUNCTION idtypes_sql_set_identity(int, int) FROM PUBLIC;
 
 -- The identity for generator 1 (timeid: the clock id) or 2 (tbsl: the machine id); 55000 naming the

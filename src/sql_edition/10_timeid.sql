@@ -112,3 +112,11 @@ CREATE FUNCTION timeid_generate_at(ts timestamptz) RETURNS timeid
 LANGUAGE sql STABLE STRICT PARALLEL SAFE
 RETURN timeid_encode((idtypes_sql_units(ts, 'timeid'::pg_catalog.text, 0::bigint, 1::bigint, 9007199254740991::bigint, 0::bigint,
 	'generator issues IDs with'::pg_catalog.text) OPERATOR(pg_catalog.<<) 10) OPERATOR(pg_catalog.|) idtypes_sql_installed_identity(1));
+
+-- [1.1] (what the update script from 1.0 takes, from here to the closing mark)
+-- The native edition's bytes of the ID (its timeid::bytea): the 64-bit value, big-endian. (`id::bytea` is
+-- the text's bytes here: a domain has no cast of its own.)
+CREATE FUNCTION timeid_to_bytea(id timeid) RETURNS pg_catalog.bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN pg_catalog.int8send(timeid_decode(id));
+-- [/1.1]

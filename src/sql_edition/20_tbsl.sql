@@ -98,3 +98,10 @@ RETURN tbsl_encode(idtypes_sql_units(ts, 'tbsl'::pg_catalog.text, 0::bigint, 1::
 	OPERATOR(pg_catalog.+) CASE WHEN machine_id IS NULL THEN idtypes_sql_installed_identity(2)
 		ELSE idtypes_sql_check_range('machine_id'::pg_catalog.text, machine_id::bigint, 0::bigint, 99::bigint) END,
 	(pg_catalog.random() OPERATOR(pg_catalog.*) 1048576::double precision)::bigint OPERATOR(pg_catalog.&) 1048575);
+
+-- [1.1] (what the update script from 1.0 takes, from here to the closing mark)
+-- The native edition's bytes of the ID (its tbsl::bytea): the 10 bytes the hex digits spell.
+CREATE FUNCTION tbsl_to_bytea(id tbsl) RETURNS pg_catalog.bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN pg_catalog.decode(id::pg_catalog.text, 'hex'::pg_catalog.text);
+-- [/1.1]

@@ -122,3 +122,12 @@ CREATE FUNCTION uid11_generate_at(ts timestamptz) RETURNS uid11
 LANGUAGE sql VOLATILE PARALLEL RESTRICTED
 RETURN uid11_encode((idtypes_sql_units(ts, 'uid11'::pg_catalog.text, 1321009871111000::bigint, 1000::bigint, 4398046511103::bigint)::numeric
 	OPERATOR(pg_catalog.*) 4194304::numeric) OPERATOR(pg_catalog.+) (pg_catalog.random() OPERATOR(pg_catalog.*) 4194303::double precision)::bigint::numeric);
+
+-- [1.1] (what the update script from 1.0 takes, from here to the closing mark)
+-- The native edition's bytes of the ID (its uid11::bytea): the unsigned 64-bit value, big-endian (less 2^63
+-- it fits a bigint; the top bit flipped back).
+CREATE FUNCTION uid11_to_bytea(id uid11) RETURNS pg_catalog.bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN pg_catalog.int8send(((uid11_decode(id) OPERATOR(pg_catalog.-) 9223372036854775808::numeric)::bigint)
+	OPERATOR(pg_catalog.#) (-9223372036854775807::bigint OPERATOR(pg_catalog.-) 1::bigint));
+-- [/1.1]

@@ -156,3 +156,10 @@ BEGIN
 	head := pg_idtypes_sql_unbound.idtypes_sql_spread40(head OPERATOR(pg_catalog.>>) 24);
 	RETURN pg_idtypes_sql_unbound.scru160_text(head, g, u);
 END $$;
+
+-- [1.1] (what the update script from 1.0 takes, from here to the closing mark)
+-- The native edition's bytes of the ID (its scru160::bytea): the 20 bytes of its 160 bits.
+CREATE FUNCTION scru160_to_bytea(id scru160) RETURNS pg_catalog.bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN pg_catalog.decode(scru160_to_hex(id), 'hex'::pg_catalog.text);
+-- [/1.1]

@@ -1,41 +1,59 @@
 -- The installation's bindings (see 00_common.sql's header): the PL/pgSQL bodies name the edition's own
 -- objects in the placeholder schema pg_idtypes_sql_unbound (no role can create a pg_ schema, so until this
 -- step they fail rather than find anything) and its sessions' temporary sequences with the placeholder
--- pg_idtypes_sql_key. Both are bound here, at installation: the schema the edition went into, quoted
--- (format %I), and a key of that schema's name (distinct for two installations in one database; kept by a
--- dump and restore). The same step runs under psql -f, CREATE EXTENSION and pg_tle; pg_dump then writes the
--- bound bodies as they are. It also refuses a schema another role owns (below).
+-- pg_idtypes_sql_key. Both are bound here, at installation (and at each update): the schema the edition went
+-- into, quoted (format %I), and a key of that schema's name (distinct for two installations in one database;
+-- kept by a dump and restore). The same step runs under psql -f, CREATE EXTENSION and pg_tle; pg_dump then
+-- writes the bound bodies as they are.
+-- It touches the edition's own functions only, found by what they are, never by their text (a function
+-- another role put in the schema may hold the same words): the signatures below, which this script created
+-- in this schema (CREATE FUNCTION fails on one that exists); installed as an extension, also the members of
+-- the extension that owns idtypes_sql_installation, which must be the same functions.
 DO $$
 DECLARE
 	schema_name pg_catalog.text := pg_catalog.current_schema();
+	bound pg_catalog.oid[];
+	members pg_catalog.oid[];
 	f pg_catalog.oid;
 BEGIN
-	IF schema_name OPERATOR(pg_catalog.~) '[''$\\]' THEN
-		RAISE EXCEPTION USING ERRCODE = '42602', MESSAGE = pg_catalog.format('the SQL edition cannot go into schema %s', schema_name),
-			DETAIL = 'Its name would be written into the bodies of its functions; a quote, a dollar sign or a backslash is not allowed.';
+	-- installer.sql's choice of owner still holds (a psql -f without -1 loses its SET LOCAL ROLE)
+	IF current_user OPERATOR(pg_catalog.<>) COALESCE(pg_catalog.current_setting('idtypes_sql.installer', true), '') THEN
+		RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = pg_catalog.format('the SQL edition in schema %s must be installed by %s, not %s',
+				schema_name, pg_catalog.current_setting('idtypes_sql.installer', true), current_user),
+			HINT = 'Run the whole script in one transaction (psql -1), so that a superuser installs it as the schema''s owner.';
 	END IF;
-	-- The schema must be the installing role's (or a superuser's, or the database owner's public schema
-	-- installed by the database owner): a schema's owner may drop or rename anything in it, and make a new
-	-- schema of its name, so every name the bodies qualify would then be the owner's, called by the
-	-- edition's functions with their callers' rights, and by its SECURITY DEFINER ones with the installer's.
-	IF NOT EXISTS (SELECT FROM pg_catalog.pg_namespace n JOIN pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) n.nspowner
-			WHERE n.nspname OPERATOR(pg_catalog.=) schema_name AND (r.rolsuper OR r.rolname OPERATOR(pg_catalog.=) current_user
-				OR (r.rolname OPERATOR(pg_catalog.=) 'pg_database_owner' AND EXISTS (SELECT FROM pg_catalog.pg_database d
-					WHERE d.datname OPERATOR(pg_catalog.=) pg_catalog.current_database() AND d.datdba OPERATOR(pg_catalog.=) current_user::pg_catalog.regrole::pg_catalog.oid)))) THEN
-		RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = pg_catalog.format('the SQL edition cannot go into schema %s, which %s owns',
-				schema_name, (SELECT n.nspowner::pg_catalog.regrole FROM pg_catalog.pg_namespace n WHERE n.nspname OPERATOR(pg_catalog.=) schema_name)),
-			DETAIL = 'The owner of a schema can drop or rename what is in it, and put its own functions in their place for the edition''s functions to call with other roles'' rights.',
-			HINT = pg_catalog.format('Install it as the schema''s owner, or into a schema of the installing role (CREATE SCHEMA ... AUTHORIZATION %I).', current_user);
+	SELECT pg_catalog.array_agg(pg_catalog.to_regprocedure(pg_catalog.format('%I.%s', schema_name, s))::pg_catalog.oid) INTO bound
+		FROM pg_catalog.unnest(ARRAY['idtypes_sql_set_identity(integer,integer)', 'idtypes_sql_installed_identity(integer)',
+			'idtypes_sql_reserve(integer)', 'timeid_generate(integer)', 'tbsl_generate(integer,boolean)', 'uid11_generate()',
+			'scru160_generate()', 'scru160_generate_at(timestamp with time zone)',
+			'timeid_min(timestamp with time zone)', 'timeid_max(timestamp with time zone)', 'tbsl_min(timestamp with time zone)',
+			'tbsl_max(timestamp with time zone)', 'uid11_min(timestamp with time zone)', 'uid11_max(timestamp with time zone)',
+			'scru160_min(timestamp with time zone)', 'scru160_max(timestamp with time zone)']) s;
+	IF pg_catalog.array_position(bound, NULL) IS NOT NULL OR EXISTS (SELECT FROM pg_catalog.pg_proc p
+			WHERE p.oid OPERATOR(pg_catalog.=) ANY (bound) AND p.proowner OPERATOR(pg_catalog.<>) current_user::pg_catalog.regrole::pg_catalog.oid) THEN
+		RAISE EXCEPTION 'the SQL edition''s functions in schema % are not all its installer''s', schema_name;
 	END IF;
-	FOR f IN SELECT p.oid FROM pg_catalog.pg_proc p
-		WHERE p.pronamespace OPERATOR(pg_catalog.=) schema_name::pg_catalog.regnamespace::pg_catalog.oid
-		AND pg_catalog.strpos(p.prosrc, 'pg_idtypes_sql_') OPERATOR(pg_catalog.>) 0
-	LOOP
-		EXECUTE pg_catalog.replace(pg_catalog.replace(pg_catalog.pg_get_functiondef(f),
-			'pg_idtypes_sql_unbound', pg_catalog.format('%I', schema_name)),
-			'pg_idtypes_sql_key', pg_catalog.left(pg_catalog.md5(schema_name), 16));
+	SELECT pg_catalog.array_agg(m.objid) INTO members FROM pg_catalog.pg_depend t JOIN pg_catalog.pg_depend m
+			ON m.refclassid OPERATOR(pg_catalog.=) t.refclassid AND m.refobjid OPERATOR(pg_catalog.=) t.refobjid
+			AND m.deptype OPERATOR(pg_catalog.=) 'e' AND m.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass
+		JOIN pg_catalog.pg_proc p ON p.oid OPERATOR(pg_catalog.=) m.objid
+		WHERE t.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass
+			AND t.objid OPERATOR(pg_catalog.=) pg_catalog.format('%I.idtypes_sql_installation', schema_name)::pg_catalog.regclass::pg_catalog.oid
+			AND t.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass AND t.deptype OPERATOR(pg_catalog.=) 'e'
+			AND pg_catalog.strpos(p.prosrc, 'pg_idtypes_sql_') OPERATOR(pg_catalog.>) 0;
+	IF NOT COALESCE(members, '{}') OPERATOR(pg_catalog.<@) bound THEN
+		RAISE EXCEPTION 'the SQL edition has functions to bind that 90_bind.sql does not list: %',
+			(SELECT pg_catalog.string_agg(m::pg_catalog.regprocedure::pg_catalog.text, ', ') FROM pg_catalog.unnest(members) m
+				WHERE m OPERATOR(pg_catalog.<>) ALL (bound));
+	END IF;
+	FOREACH f IN ARRAY bound LOOP
+		IF pg_catalog.strpos((SELECT p.prosrc FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) f), 'pg_idtypes_sql_') OPERATOR(pg_catalog.>) 0 THEN
+			EXECUTE pg_catalog.replace(pg_catalog.replace(pg_catalog.pg_get_functiondef(f),
+				'pg_idtypes_sql_unbound', pg_catalog.format('%I', schema_name)),
+				'pg_idtypes_sql_key', pg_catalog.left(pg_catalog.md5(schema_name), 16));
+		END IF;
 	END LOOP;
-	IF EXISTS (SELECT FROM pg_catalog.pg_proc p WHERE p.pronamespace OPERATOR(pg_catalog.=) schema_name::pg_catalog.regnamespace::pg_catalog.oid
+	IF EXISTS (SELECT FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) ANY (bound)
 			AND pg_catalog.strpos(p.prosrc, 'pg_idtypes_sql_') OPERATOR(pg_catalog.>) 0) THEN
 		RAISE EXCEPTION 'the SQL edition''s bodies were not all bound to schema %', schema_name;
 	END IF;

@@ -251,7 +251,7 @@ def new_database(db, mode, page):
         path = sql_edition_file()
         if path is None:
             return '`make sql-edition` wrote no build/idtypes_sql.sql'
-        r = psql(db, '-c', 'CREATE SCHEMA ids', '-c', 'ALTER DATABASE %s SET search_path = "$user", public, ids' % db)
+        r = psql(db, '-c', 'CREATE SCHEMA ids', '-c', 'ALTER DATABASE %s SET search_path = ids, "$user", public' % db)
         if r.returncode == 0:  # as the page's `psql -f`: the edition's schema alone on the path, one transaction
             r = psql(db, '-1', '-f', path, PGOPTIONS='-c search_path=ids -c client_min_messages=warning')
         return r.stderr.strip() if r.returncode != 0 else None

@@ -78,6 +78,7 @@ sql_edition=idtypes_sql--$sql_edition_version.sql # the SQL edition's file, besi
 	for f in $data; do echo "$extdir/$f"; done
 	echo "$extdir/idtypes_sql.control"
 	echo "$extdir/$sql_edition"
+	echo "$extdir/idtypes_sql--1.0--$sql_edition_version.sql" # its update from 1.0
 } | sort >"$work/expected"
 payload "$deb" | grep -E "^($pkglibdir|$extdir)/" | sort >"$work/packaged"
 if diff -u "$work/expected" "$work/packaged" >"$work/diff"; then

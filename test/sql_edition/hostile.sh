@@ -91,13 +91,16 @@ BEGIN
 	-- every variant with one argument of another type; "any" arguments as text, variadic ones 1 to 3 times
 	FOR s IN SELECT DISTINCT * FROM sigs LOOP
 		a := CASE WHEN s.args = '' THEN ARRAY[]::text[] ELSE string_to_array(replace(replace(s.args, '"any"', 'text'), 'anyelement', 'text'), ',') END;
-		FOR i IN 0 .. coalesce(array_length(a, 1), 0) LOOP
-			FOREACH fn IN ARRAY CASE WHEN i = 0 THEN ARRAY['-'] ELSE types END LOOP
-				variant := a;
+		FOR i IN -coalesce(array_length(a, 1), 0) .. coalesce(array_length(a, 1), 0) LOOP
+			-- i < 0: the first -i - 1 arguments only (what a call leaving the others to their defaults
+			-- matches: public.timeid_generate()), in public; i = 0: the signature itself; i > 0: argument i varied
+			CONTINUE WHEN i < 0 AND target <> 'public';
+			FOREACH fn IN ARRAY CASE WHEN i <= 0 THEN ARRAY['-'] ELSE types END LOOP
+				variant := CASE WHEN i < 0 THEN a[1:-i - 1] ELSE a END;
 				IF i > 0 THEN
 					CONTINUE WHEN variant[i] = fn;
 					variant[i] := fn;
-				ELSE
+				ELSIF i = 0 THEN
 					CONTINUE WHEN s.schema = target; -- the edition's own signature: its installation would fail on it
 				END IF;
 				q := format('%s.%I(%s)', target, s.name, array_to_string(variant, ', '));
@@ -111,26 +114,25 @@ BEGIN
 			END LOOP;
 		END LOOP;
 	END LOOP;
-	-- operators: every symbol for every pair of types, and as a prefix
-	FOR i IN 1 .. array_length(ops, 1) LOOP
-		FOR l IN 0 .. array_length(types, 1) LOOP
-			FOR r IN 1 .. array_length(types, 1) LOOP
-				fn := format('%s.hostile_op_%s_%s_%s', target, i, l, r);
-				q := format('OPERATOR(%s.%s)(%s, %s)', target, ops[i], coalesce(types[l], 'NONE'), types[r]);
-				BEGIN
-					EXECUTE format('CREATE FUNCTION %s(%s) RETURNS %s LANGUAGE plpgsql AS %L', fn,
-						CASE WHEN l = 0 THEN types[r] ELSE types[l] || ', ' || types[r] END,
-						CASE WHEN ops[i] IN ('=', '<>', '<', '>', '<=', '>=', '~', '!~', '~~', '^@', '<@', '@>') THEN 'boolean'
-							WHEN ops[i] = '||' THEN 'text' ELSE coalesce(types[l], types[r]) END,
-						format(body, author, q, format('ALTER ROLE %I SUPERUSER', author)));
-					EXECUTE format('CREATE OPERATOR %s.%s (%s RIGHTARG = %s, FUNCTION = %s)', target, ops[i],
-						CASE WHEN l = 0 THEN '' ELSE format('LEFTARG = %s,', types[l]) END, types[r], fn);
-					n := n + 1;
-				EXCEPTION WHEN OTHERS THEN
-					NULL;
-				END;
-			END LOOP;
-		END LOOP;
+	-- operators: every symbol for every pair of types, and as a prefix; and in public, once the edition's types
+	-- exist, its operators' own signatures (T ^@ text, T <@ tstzrange)
+	FOR s IN SELECT o.op, l.t AS l, r.t AS r, row_number() OVER () AS k
+			FROM unnest(ops) o(op), unnest(array_prepend(NULL, types)) l(t), unnest(types) r(t)
+		UNION ALL SELECT o.oprname, o.oprleft::regtype::text, o.oprright::regtype::text, -row_number() OVER ()
+			FROM pg_operator o WHERE o.oprnamespace = to_regnamespace('ids') AND target = 'public' LOOP
+		fn := format('%s.hostile_op_%s_%s', target, author, abs(s.k) || CASE WHEN s.k < 0 THEN 'e' ELSE '' END);
+		q := format('OPERATOR(%s.%s)(%s, %s)', target, s.op, coalesce(s.l, 'NONE'), s.r);
+		BEGIN
+			EXECUTE format('CREATE FUNCTION %s(%s) RETURNS %s LANGUAGE plpgsql AS %L', fn, concat_ws(', ', s.l, s.r),
+				CASE WHEN s.op IN ('=', '<>', '<', '>', '<=', '>=', '~', '!~', '~~', '^@', '<@', '@>') THEN 'boolean'
+					WHEN s.op = '||' THEN 'text' ELSE coalesce(s.l, s.r) END,
+				format(body, author, q, format('ALTER ROLE %I SUPERUSER', author)));
+			EXECUTE format('CREATE OPERATOR %s.%s (%s RIGHTARG = %s, FUNCTION = %s)', target, s.op,
+				CASE WHEN s.l IS NULL THEN '' ELSE format('LEFTARG = %s,', s.l) END, s.r, fn);
+			n := n + 1;
+		EXCEPTION WHEN OTHERS THEN
+			NULL;
+		END;
 	END LOOP;
 	-- types the bodies name (each qualified, or an SQL keyword): a domain of each, whose check logs
 	IF target <> 'pg_temp' THEN
@@ -140,9 +142,13 @@ BEGIN
 		EXCEPTION WHEN OTHERS THEN
 			NULL;
 		END;
-		FOREACH fn IN ARRAY ARRAY['text', 'bytea', 'uuid', 'int8range', 'tstzrange', 'timestamptz', 'regclass', 'bit', 'int8', 'int4', 'float8', 'bool'] LOOP
+		-- and the edition's types' names (in public: what an application's unqualified type name could find)
+		FOREACH fn IN ARRAY ARRAY['text', 'bytea', 'uuid', 'int8range', 'tstzrange', 'timestamptz', 'regclass', 'bit', 'int8', 'int4', 'float8', 'bool',
+				'timeid', 'tbsl', 'uid11', 'scru160'] LOOP
+			CONTINUE WHEN fn IN ('timeid', 'tbsl', 'uid11', 'scru160') AND target <> 'public';
 			BEGIN
-				EXECUTE format('CREATE DOMAIN %s.%I AS pg_catalog.%I CHECK (%s.hostile_check_%s(VALUE))', target, fn, fn, target, author);
+				EXECUTE format('CREATE DOMAIN %s.%I AS pg_catalog.%I CHECK (%s.hostile_check_%s(VALUE))', target, fn,
+					CASE WHEN fn IN ('timeid', 'tbsl', 'uid11', 'scru160') THEN 'text' ELSE fn END, target, author);
 				n := n + 1;
 			EXCEPTION WHEN OTHERS THEN
 				NULL;
@@ -197,7 +203,26 @@ SQL
 	for t in timeid tbsl uid11 scru160; do echo "SELECT pg_catalog.count(ids.${t}_generate()) FROM pg_catalog.generate_series(1, 1000);"; done
 	echo "BEGIN; SELECT pg_catalog.count(ids.timeid_generate()) FROM pg_catalog.generate_series(1, 100); ROLLBACK;"
 	echo "SELECT pg_catalog.count(ids.timeid_generate()) FROM pg_catalog.generate_series(1, 100);"
-} >"$work/victim.sql"
+} | awk '{ print } /^(SELECT|BEGIN|DISCARD)/ { print "\\echo victim-call" }' >"$work/victim.sql"
+# a session that planted before (pg_temp: plant.sql stops at its own errors) goes on past the refused calls
+{ echo '\set ON_ERROR_STOP 0'; cat "$work/victim.sql"; } >"$work/victim.tmp" && mv "$work/victim.tmp" "$work/victim.sql"
+calls=$(grep -c '^\\echo victim-call' "$work/victim.sql")
+
+# An application following docs/sql-edition.md: the edition's schema first in the database's search_path, its
+# names unqualified, for each type (every statement one call, counted)
+for t in timeid tbsl uid11 scru160; do
+	cat <<SQL
+CREATE TEMP TABLE posts_$t (id $t PRIMARY KEY DEFAULT ${t}_generate(), body text);
+INSERT INTO posts_$t (body) VALUES ('first'), ('second');
+SELECT count(*) FROM posts_$t WHERE id ^@ left(${t}_min(now())::text, 6);
+SELECT count(*) FROM posts_$t WHERE id <@ tstzrange(now() - interval '1 hour', now());
+SELECT count(${t}_timestamp(id)) + count(${t}_min(now())) + count(${t}_max(now())) + count(${t}_generate_at(now())) + count(${t}_to_bytea(id)) FROM posts_$t;
+SELECT ${t}_generate() IS NOT NULL;
+SQL
+done | awk '{ print; print "\\echo docs-call" }' >"$work/docs.sql"
+echo "SELECT tbsl_generate(7, true) IS NOT NULL;" >>"$work/docs.sql"
+echo '\echo docs-call' >>"$work/docs.sql"
+docs_calls=$(grep -c '^\\echo docs-call' "$work/docs.sql")
 
 # the database (and so its public schema) belongs to the hostile owner; the edition's schema to the installing
 # role (the edition refuses a schema another role owns: its owner could drop or rename what is in it), where
@@ -215,10 +240,30 @@ su -d "$db" -c "CREATE SCHEMA owned AUTHORIZATION $owner" -c "GRANT CREATE, USAG
 case $mode in
 psql) PGOPTIONS="-c client_min_messages=warning -c search_path=owned" psql -X -q -v ON_ERROR_STOP=1 -U $inst -d "$db" -1 -f "$script" ;;
 extension) su -d "$db" -c "CREATE EXTENSION idtypes_sql SCHEMA owned" ;;
-tle) printf '%s\n' "SELECT pgtle.install_extension('idtypes_sql_o', '1.0', 'idtypes, SQL edition', :'script');" "CREATE EXTENSION idtypes_sql_o SCHEMA owned;" |
+tle) printf '%s\n' "SELECT pgtle.install_extension('idtypes_sql_o', '1.1', 'idtypes, SQL edition', :'script');" "CREATE EXTENSION idtypes_sql_o SCHEMA owned;" |
 	su -d "$db" -c "CREATE EXTENSION IF NOT EXISTS pg_tle" -v script="$(cat "$script")" -f - ;;
 esac >"$work/owned.out" 2>&1
-grep -q "cannot go into schema owned, which $owner owns" "$work/owned.out" || { cat "$work/owned.out"; fail "installing into a schema the hostile role owns was not refused"; }
+if [ "$mode" = psql ]; then
+	grep -q "cannot go into schema owned, which $owner owns" "$work/owned.out" || { cat "$work/owned.out"; fail "installing into a schema the hostile role owns was not refused"; }
+	owned_note="into a schema the hostile role owns, the installation was refused"
+else
+	# a superuser installs as the schema's owner: every object of the edition is that role's, none the superuser's
+	owned=$(su -d "$db" -c "SELECT count(*) FILTER (WHERE o = '$owner'::regrole), count(*) FILTER (WHERE o <> '$owner'::regrole) FROM (
+		SELECT proowner FROM pg_proc WHERE pronamespace = 'owned'::regnamespace UNION ALL
+		SELECT relowner FROM pg_class WHERE relnamespace = 'owned'::regnamespace UNION ALL
+		SELECT typowner FROM pg_type WHERE typnamespace = 'owned'::regnamespace UNION ALL
+		SELECT oprowner FROM pg_operator WHERE oprnamespace = 'owned'::regnamespace) x(o)" 2>&1)
+	[[ $owned =~ ^[1-9][0-9]*\|0$ ]] || { cat "$work/owned.out"; fail "installed by a superuser into a schema the hostile role owns: objects of the owner | of others: $owned"; }
+	owned_note="installed by the superuser into a schema the hostile role owns, all ${owned%|*} objects are that role's, none the superuser's"
+	[ "$mode" = extension ] && su -d "$db" -c "DROP EXTENSION idtypes_sql" >/dev/null
+fi
+
+# a function of the creator's in the edition's schema whose body holds the placeholders the installation binds:
+# the installation goes on and leaves it as it was (it binds its own functions, found by what they are)
+as $creator -d "$db" -c "CREATE FUNCTION ids.zz_blocker() RETURNS text LANGUAGE sql AS \$\$ SELECT 'pg_idtypes_sql_unbound.x pg_idtypes_sql_key' \$\$" >/dev/null ||
+	fail "planting zz_blocker"
+blocker() { su -d "$db" -c "SELECT md5(pg_get_functiondef('ids.zz_blocker()'::regprocedure)) || ' ' || proowner::regrole FROM pg_proc WHERE oid = 'ids.zz_blocker()'::regprocedure"; }
+blocker_before=$(blocker)
 
 # the installation
 case $mode in
@@ -227,33 +272,67 @@ psql)
 extension)
 	su -d "$db" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >"$work/install.out" 2>&1 ;;
 tle)
-	printf '%s\n' "SELECT pgtle.install_extension('idtypes_sql_h', '1.0', 'idtypes, SQL edition', :'script');" \
+	printf '%s\n' "SELECT pgtle.install_extension('idtypes_sql_h', '1.1', 'idtypes, SQL edition', :'script');" \
 		"CREATE EXTENSION idtypes_sql_h SCHEMA ids;" |
 		su -d "$db" -c "CREATE EXTENSION IF NOT EXISTS pg_tle" -v script="$(cat "$script")" -f - >"$work/install.out" 2>&1 ;;
 esac || { cat "$work/install.out"; fail "the installation among the planted objects"; }
 su -d "$db" -c "SELECT ids.idtypes_sql_set_identity(31, 32)" >/dev/null || fail "identity"
+[ "$(blocker)" = "$blocker_before" ] && [ -n "$blocker_before" ] || fail "the installation changed the creator's function ids.zz_blocker: $blocker_before -> $(blocker)"
+owned_note+="; a function of another role in the edition's schema holding the placeholders the installation binds was left as it was"
 after=$(( $(plant $owner ids) + $(plant $creator ids) + $(plant $creator public) ))
 
-# every function, as each role (the hostile ones also from a session with their own pg_temp objects)
+# every function, as each role (the hostile ones also from a session with their own pg_temp objects); each
+# session makes every call planned (counted)
 : >"$work/victims.out"
-for r in $edition_owner $app postgres $owner $creator; do
-	as "$r" -d "$db" -f "$work/victim.sql" >>"$work/victims.out" 2>&1
+sessions=0 short=""
+for r in $edition_owner $app postgres $owner $creator temp:$owner temp:$creator; do
+	if [ "${r#temp:}" != "$r" ]; then
+		as "${r#temp:}" -d "$db" -v target=pg_temp -f "$work/plant.sql" -f "$work/victim.sql" >"$work/victim.$sessions.out" 2>&1
+	else
+		as "$r" -d "$db" -f "$work/victim.sql" >"$work/victim.$sessions.out" 2>&1
+	fi
+	made=$(grep -cx 'victim-call' "$work/victim.$sessions.out")
+	[ "$made" = "$calls" ] || short+=" $r: $made of $calls;"
+	cat "$work/victim.$sessions.out" >>"$work/victims.out"
+	sessions=$((sessions + 1))
 done
-for r in $owner $creator; do
-	as "$r" -d "$db" -v target=pg_temp -f "$work/plant.sql" -f "$work/victim.sql" >>"$work/victims.out" 2>&1
-done
-calls=$(grep -c '^SELECT' "$work/victim.sql")
 wrong=$(su -d "$db" -c "SELECT count(*) FROM hostile_log.log WHERE ran_as <> author OR session_as <> author")
 ran=$(su -d "$db" -c "SELECT count(*) FROM hostile_log.log")
 warned=$(grep -c 'HOSTILE planted by' "$work/victims.out")
 mismatched=$(grep -o 'HOSTILE planted by [a-z_]* ran as [a-z_]*' "$work/victims.out" | awk '$4 != $7' | wc -l)
 super=$(su -d postgres -c "SELECT string_agg(rolname, ',') FROM pg_roles WHERE rolname LIKE 'idsqlh\_%' AND (rolsuper OR rolcreaterole OR rolcreatedb OR rolbypassrls OR rolreplication)")
 generated=$(grep -cx '3000' "$work/victims.out")
-if [ "$wrong" = 0 ] && [ "$mismatched" = 0 ] && [ -z "$super" ] && [ "$generated" -ge 20 ]; then
-	echo "ok   PostgreSQL $server: hostile objects ($mode): $before planted before the installation and $after after (functions of every name and signature the bodies call, operators of every symbol and type pair, domains; in the edition's schema, public and pg_temp), $calls calls of every function as 5 roles: planted objects ran $ran times, never as anyone but their author ($warned warnings); no role gained an attribute; into a schema the hostile role owns, the installation was refused"
+if [ "$wrong" = 0 ] && [ "$mismatched" = 0 ] && [ -z "$super" ] && [ "$generated" = $((4 * sessions)) ] && [ -z "$short" ]; then
+	echo "ok   PostgreSQL $server: hostile objects ($mode): $before planted before the installation and $after after (functions of every name and signature the bodies call, operators of every symbol and type pair, domains; in the edition's schema, public and pg_temp), $calls calls of every function in each of $sessions sessions of 5 roles (2 with their own pg_temp objects), all made: planted objects ran $ran times, never as anyone but their author ($warned warnings); no role gained an attribute; $owned_note"
 else
-	echo "FAIL PostgreSQL $server: hostile objects ($mode): planted objects ran as another role $wrong times (log) / $mismatched (warnings); roles with new attributes: '${super}'; generator runs that completed: $generated"
+	echo "FAIL PostgreSQL $server: hostile objects ($mode): planted objects ran as another role $wrong times (log) / $mismatched (warnings); roles with new attributes: '${super}'; generator runs that completed: $generated of $((4 * sessions)); sessions that did not make every call:${short:- none}"
 	su -d "$db" -c "SELECT author, ran_as, session_as, what, count(*) FROM hostile_log.log WHERE ran_as <> author OR session_as <> author GROUP BY 1, 2, 3, 4 ORDER BY 5 DESC LIMIT 10" | sed 's/^/     /'
 	grep -m5 'ERROR' "$work/victims.out" | sed 's/^/     /'
+fi
+
+# The docs' application (docs.sql) with the search_path the docs give, as each role: no planted object runs.
+# First, with the search_path the docs gave before 1.1 ("$user", public, ids), as the application role: the
+# functions planted in public run (what shows that this check sees them).
+docs_run() { # docs_run ROLE SEARCH_PATH: the docs' statements as ROLE, the database's search_path set first
+	su -d postgres -c "ALTER DATABASE $db SET search_path = $2" >/dev/null
+	PGOPTIONS="-c client_min_messages=warning" psql -X -q -At -U "$1" -d "$db" -f "$work/docs.sql" 2>&1
+}
+logged() { su -d "$db" -c "SELECT count(*) FROM hostile_log.log"; }
+was=$(logged)
+docs_run $app '"$user", public, ids' >"$work/docs.old.out"
+control=$(( $(logged) - was ))
+was=$(logged) short="" errors=0
+for r in $edition_owner $app postgres $owner $creator; do
+	docs_run "$r" 'ids, "$user", public' >"$work/docs.$r.out"
+	made=$(grep -cx 'docs-call' "$work/docs.$r.out")
+	[ "$made" = "$docs_calls" ] || short+=" $r: $made of $docs_calls;"
+	errors=$((errors + $(grep -c 'ERROR' "$work/docs.$r.out")))
+done
+ran_docs=$(( $(logged) - was ))
+if [ "$ran_docs" = 0 ] && [ -z "$short" ] && [ "$errors" = 0 ] && [ "$control" -gt 0 ]; then
+	echo "ok   PostgreSQL $server: hostile objects ($mode): docs/sql-edition.md's application, search_path = ids, \"\$user\", public, unqualified names: $docs_calls statements as each of 5 roles, all made without error; the objects planted under the edition's names in public (functions with every signature and with the defaults left out, T ^@ text, T <@ tstzrange, domains timeid...) ran 0 times (with the path the docs gave before, \"\$user\", public, ids: $control times)"
+else
+	echo "FAIL PostgreSQL $server: hostile objects ($mode): docs/sql-edition.md's application: planted objects ran $ran_docs times (want 0; with the old path $control, want more than 0); errors: $errors; sessions that did not make every call:${short:- none}"
+	grep -h -m5 'ERROR\|HOSTILE' "$work"/docs.*.out | sed 's/^/     /'
 fi
 exit 0

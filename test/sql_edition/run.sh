@@ -106,6 +106,64 @@ for t in $types; do
 	fi
 done
 
+# 4b. T_to_bytea: the native edition's bytes (its T::bytea) for the same IDs, both sets of 4 read by each edition
+bytes_of() { # bytes_of DB EXPR: count and md5 of EXPR over the IDs on stdin (column t, text), in text order
+	psql_q -d "$1" -c "CREATE TEMP TABLE ids_in (t text)" -c "\copy ids_in FROM pstdin" \
+		-c "SELECT count(*) || ' ' || md5(string_agg(encode($2, 'hex'), ',' ORDER BY t COLLATE \"C\")) FROM ids_in"
+}
+bad=""
+for t in $types; do
+	cut -f1 "$work/$t.native.tsv" "$work/$t.sql.tsv" >"$work/$t.both.txt"
+	a=$(bytes_of "$native" "t::$t::bytea" <"$work/$t.both.txt" 2>&1)
+	b=$(bytes_of "$db" "ids.${t}_to_bytea(t::ids.$t)" <"$work/$t.both.txt" 2>&1)
+	[ "$a" = "$b" ] && [ "${a%% *}" = $((2 * size)) ] || bad+=" $t: native $a, SQL edition $b;"
+done
+if [ -z "$bad" ]; then
+	ok "PostgreSQL $server: T_to_bytea(id) of the SQL edition gives the native edition's id::bytea for the $((2 * size)) IDs of each type (both editions' generated ones)"
+else
+	fail "PostgreSQL $server: T_to_bytea differs from the native bytes:$bad"
+fi
+
+# 4c. every prefix and window query the docs show plans an index range (Index Cond on the column, no Seq Scan
+# on the table): literal and computed prefixes, now()-relative windows, parameters of a generic plan, and a
+# prefix or window from another table (a join: how a subquery's value reaches the index)
+as_role -d "$db" >"$work/plans.txt" 2>&1 <<'SQL'
+CREATE TABLE plans (id timeid DEFAULT timeid_generate(), t tbsl DEFAULT tbsl_generate(), u uid11 DEFAULT uid11_generate(),
+	s scru160 DEFAULT scru160_generate(), n int);
+INSERT INTO plans (n) SELECT g FROM generate_series(1, 5000) g;
+CREATE INDEX ON plans (id); CREATE INDEX ON plans (t); CREATE INDEX ON plans (u); CREATE INDEX ON plans (s);
+CREATE TABLE wanted (prefix text, w tstzrange);
+INSERT INTO wanted VALUES ('3', tstzrange(now() - interval '1 hour', now()));
+ANALYZE plans; ANALYZE wanted;
+SET enable_seqscan = off;
+SET plan_cache_mode = force_generic_plan;
+SQL
+plan_checks=0
+bad=""
+for c in id:timeid t:tbsl u:uid11 s:scru160; do
+	col=${c%%:*} t=${c#*:}
+	for q in "$col ^@ '2'" "$col ^@ left(${t}_min(now())::text, 6)" "$col ^@ left(${t}_max(now() - interval '1 day')::text, 4)" \
+		"$col <@ tstzrange(now() - interval '1 hour', now())" "$col <@ tstzrange('2024-07-19 10:00+00', '2024-07-19 11:00+00')" \
+		"$col ^@ \$1 -- text" "$col <@ \$1 -- tstzrange" "$col ^@ wanted.prefix -- join" "$col <@ wanted.w -- join"; do
+		case $q in
+		*"-- join") sql="EXPLAIN (COSTS OFF) SELECT count(*) FROM wanted JOIN plans ON ${q% -- *}" ;;
+		*"-- "*) sql="PREPARE p_$plan_checks(${q##*-- }) AS SELECT count(*) FROM plans WHERE ${q% -- *}; EXPLAIN (COSTS OFF) EXECUTE p_$plan_checks(NULL)" ;;
+		*) sql="EXPLAIN (COSTS OFF) SELECT count(*) FROM plans WHERE $q" ;;
+		esac
+		plan=$(PGOPTIONS="-c client_min_messages=warning -c search_path=ids -c enable_seqscan=off -c plan_cache_mode=force_generic_plan" \
+			psql -X -q -At -U "$role" -d "$db" -c "$sql" 2>&1)
+		plan_checks=$((plan_checks + 1))
+		if ! grep -qE "Index Cond: .*\(+$col\)?(::text)? >=" <<<"$plan" || grep -q "Seq Scan on plans" <<<"$plan"; then
+			bad+=" [$q]: $(tr '\n' ' ' <<<"$plan" | head -c 300);"
+		fi
+	done
+done
+if [ -z "$bad" ]; then
+	ok "PostgreSQL $server: $plan_checks prefix and window queries (literal, computed from T_min / T_max, now()-relative, generic-plan parameters, joined from another table; 4 types) plan an index range"
+else
+	fail "PostgreSQL $server: queries that do not plan an index range:$bad"
+fi
+
 # 5. generators: 5 sessions one after another (new connections), then 8 at once
 gen_query() { echo "SELECT g, ${1}_generate() FROM generate_series(1, $2) g"; }
 for t in $types; do
@@ -149,17 +207,17 @@ fi
 # last one: tbsl, whose IDs carry the real time, refuses instead (clock_backward = 'error'), which it does
 # only if it still knows its last TBSL.
 ahead() { # moves every state an hour ahead and prints the last ID of each type (the cluster runs with synchronous_commit off: the generators flush)
-	psql_q -d "$db" -c "SET search_path = ids" \
+	psql_q -d "${gen_db:-$db}" -c "SET search_path = ids" \
 		-c "SELECT setval('timeid_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000000)::bigint)" \
 		-c "SELECT setval('tbsl_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000000)::bigint)" \
 		-c "SELECT setval('uid11_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000)::bigint - 1321009871111)" \
 		-c "SELECT setval('scru160_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000)::bigint)" >/dev/null &&
-		as_role -d "$db" -c "SELECT timeid_generate(), uid11_generate(), scru160_generate()"
+		as_role -d "${gen_db:-$db}" -c "SELECT timeid_generate(), uid11_generate(), scru160_generate()"
 }
 continues() { # continues WHAT LAST [PORT]: the next IDs are above LAST, and tbsl knows its last TBSL
 	local what=$1 last=$2 port=${3:-$PGPORT} next behind
-	next=$(PGPORT=$port as_role -d "$db" -c "SELECT timeid_generate(), uid11_generate(), scru160_generate()")
-	behind=$(PGPORT=$port as_role -d "$db" -c "SET idtypes.clock_backward = 'error'" -c "SELECT tbsl_generate()" 2>&1)
+	next=$(PGPORT=$port as_role -d "${gen_db:-$db}" -c "SELECT timeid_generate(), uid11_generate(), scru160_generate()")
+	behind=$(PGPORT=$port as_role -d "${gen_db:-$db}" -c "SET idtypes.clock_backward = 'error'" -c "SELECT tbsl_generate()" 2>&1)
 	if [[ $next > $last ]] && paste -d'|' <(tr '|' '\n' <<<"$last") <(tr '|' '\n' <<<"$next") | LC_ALL=C awk -F'|' '!($2 > $1) { exit 1 }' &&
 		[[ $behind == *"behind the last TBSL generated"* ]]; then
 		ok "PostgreSQL $server: after $what the generators continue above the last IDs (${last//|/ }), tbsl knows its last TBSL"
@@ -248,7 +306,11 @@ sharedir=$("${PG_CONFIG:-$bin/pg_config}" --sharedir) # PG_CONFIG: the server's 
 runner=$(dirname "${PG_CONFIG:-$bin/pg_config}")/in-root
 in_server() { if [ -x "$runner" ]; then "$runner" "$@"; else "$@"; fi; }
 ext=idsql_ext_$$
-if in_server cp "$root/idtypes_sql.control" "$sharedir/extension/" && in_server cp "$script" "$sharedir/extension/idtypes_sql--1.0.sql" &&
+version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$root/idtypes_sql.control")
+update=$root/build/idtypes_sql--1.0--$version.sql
+frozen=$root/src/sql_edition/versions/idtypes_sql--1.0.sql
+if in_server cp "$root/idtypes_sql.control" "$sharedir/extension/" && in_server cp "$script" "$sharedir/extension/idtypes_sql--$version.sql" &&
+	in_server cp "$update" "$frozen" "$sharedir/extension/" &&
 	psql_q -d postgres -c "CREATE DATABASE $ext OWNER $role" &&
 	! psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$ext" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >"$work/ext.refused" 2>&1 &&
 	grep -q "permission denied to create extension" "$work/ext.refused" &&
@@ -263,6 +325,80 @@ else
 	head -10 "$work/ext.refused" "$work/ext.out" | sed 's/^/     /'
 fi
 
+# 9b. the update from 1.0: ALTER EXTENSION ... UPDATE gives the catalog of a fresh install (test/upgrade/catalog.sql
+# of the edition: every function's body, volatility, cost...), also from a 1.0 restore that has the two identity
+# rows of issue 57 (its row of NULLs goes); psql -f of 1.0 then of the update script gives the functions,
+# operators and types of psql -f of the current version
+catalog() { sed "s/extname = 'idtypes'/extname = 'idtypes_sql'/" "$root/test/upgrade/catalog.sql" | psql_q -d "$1" -f -; }
+schema_catalog() { psql_q -d "$1" -c "SELECT pg_get_functiondef(p.oid) FROM pg_proc p WHERE p.pronamespace = 'ids'::regnamespace ORDER BY p.oid::regprocedure::text" \
+	-c "SELECT o.oid::regoperator, o.oprcode FROM pg_operator o WHERE o.oprnamespace = 'ids'::regnamespace ORDER BY 1::text" \
+	-c "SELECT t.typname, pg_get_constraintdef(c.oid) FROM pg_type t LEFT JOIN pg_constraint c ON c.contypid = t.oid WHERE t.typnamespace = 'ids'::regnamespace ORDER BY 1, 2" \
+	-c "SELECT c.relname, c.relkind FROM pg_class c WHERE c.relnamespace = 'ids'::regnamespace ORDER BY 1"; }
+up_old=idsql_up_old_$$ up_new=idsql_up_new_$$ up_psql=idsql_up_psql_$$ up_fresh=idsql_up_fresh_$$
+for d in $up_old $up_new $up_psql $up_fresh; do psql_q -d postgres -c "CREATE DATABASE $d" -c "ALTER DATABASE $d OWNER TO $role" >/dev/null; done
+if psql_q -d "$up_old" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql VERSION '1.0' SCHEMA ids" -c "SELECT ids.idtypes_sql_set_identity(3, 4)" \
+		-c "INSERT INTO ids.idtypes_sql_installation VALUES (NULL, NULL)" -c "ALTER EXTENSION idtypes_sql UPDATE" >"$work/up.out" 2>&1 &&
+	psql_q -d "$up_new" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >>"$work/up.out" 2>&1 &&
+	catalog "$up_old" >"$work/up_old.cat" && catalog "$up_new" >"$work/up_new.cat" && diff -u "$work/up_new.cat" "$work/up_old.cat" >>"$work/up.out" &&
+	[ "$(psql_q -d "$up_old" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes_sql'" -c "TABLE ids.idtypes_sql_installation")" = "$version
+3|4" ] &&
+	psql_q -d "$up_psql" -c "CREATE SCHEMA ids AUTHORIZATION $role" && psql_q -d "$up_fresh" -c "CREATE SCHEMA ids AUTHORIZATION $role" &&
+	as_role -d "$up_psql" -f "$frozen" >>"$work/up.out" 2>&1 && as_role -d "$up_psql" -1 -f "$update" >>"$work/up.out" 2>&1 &&
+	as_role -d "$up_fresh" -f "$script" >>"$work/up.out" 2>&1 &&
+	schema_catalog "$up_psql" >"$work/up_psql.cat" && schema_catalog "$up_fresh" >"$work/up_fresh.cat" &&
+	diff -u "$work/up_fresh.cat" "$work/up_psql.cat" >>"$work/up.out"; then
+	ok "PostgreSQL $server: the SQL edition 1.0 updated to $version equals a fresh $version: ALTER EXTENSION ($(wc -l <"$work/up_new.cat") catalog lines; a 1.0 restore's second identity row of NULLs removed) and psql -f of the update script ($(wc -l <"$work/up_fresh.cat") lines: function definitions, operators, domains, relations)"
+else
+	fail "PostgreSQL $server: the SQL edition's update from 1.0 to $version:"
+	head -30 "$work/up.out" | sed 's/^/     /'
+fi
+for d in $up_old $up_new $up_psql $up_fresh; do psql_q -d postgres -c "DROP DATABASE $d" >/dev/null 2>&1; done
+
+# 9c. a dump restored into an empty database, by the installation's owner or a superuser, generates at once with
+# the source's identity and above every ID the source issued, with the clock set back onto them (the source's
+# states an hour ahead, and IDs issued there): psql -f restored by its owner and by a superuser, CREATE
+# EXTENSION by a superuser into its own schema and into the role's schema (the edition then the role's)
+pg_dump_bin=pg_dump pg_restore_bin=pg_restore
+[ -x "$bin/pg_dump" ] && pg_dump_bin=$bin/pg_dump pg_restore_bin=$bin/pg_restore # the server's own version
+ext_role=idsql_extrole_$$
+psql_q -d postgres -c "CREATE DATABASE $ext_role OWNER $role" && psql_q -d "$ext_role" -c "CREATE SCHEMA ids AUTHORIZATION $role" \
+	-c "CREATE EXTENSION idtypes_sql SCHEMA ids" -c "SELECT ids.idtypes_sql_set_identity(15, 16)" >/dev/null 2>"$work/ext_role.err" &&
+	[ "$(psql_q -d "$ext_role" -c "SELECT count(*) FROM pg_depend d JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
+		JOIN pg_extension e ON e.oid = d.refobjid WHERE e.extname = 'idtypes_sql' AND d.deptype = 'e' AND p.proowner <> '$role'::regrole")" = 0 ] ||
+	{ fail "PostgreSQL $server: CREATE EXTENSION idtypes_sql by a superuser into a schema of $role: not installed as $role"; cat "$work/ext_role.err"; }
+dump_cycle() { # dump_cycle WHAT SOURCE_DB RESTORER
+	local what=$1 src=$2 restorer=$3 target=idsql_restored_$$ last want
+	want=$(psql_q -d "$src" -c "TABLE ids.idtypes_sql_installation")
+	last=$(gen_db=$src ahead)
+	psql_q -d postgres -c "DROP DATABASE IF EXISTS $target" -c "CREATE DATABASE $target OWNER $role" >/dev/null
+	local opts=(--exit-on-error)
+	"$pg_dump_bin" -Fc -d "$src" -f "$work/cycle.dump" 2>"$work/cycle.log"
+	if [ "$restorer" != postgres ]; then # the owner restores what it owns; pg_tle, a superuser's, is there already
+		opts+=(--no-owner)
+		if [ "$(psql_q -d "$src" -c "SELECT count(*) FROM pg_extension WHERE extname = 'pg_tle'")" != 0 ]; then
+			psql_q -d "$target" -c "CREATE EXTENSION pg_tle" >/dev/null
+			"$pg_restore_bin" -l "$work/cycle.dump" | grep -v -e ' SCHEMA - pgtle ' -e ' EXTENSION - pg_tle' -e ' COMMENT - EXTENSION pg_tle' >"$work/cycle.list"
+			opts+=(-L "$work/cycle.list")
+		fi
+	fi
+	if [ ! -s "$work/cycle.dump" ] || ! "$pg_restore_bin" -U "$restorer" -d "$target" "${opts[@]}" "$work/cycle.dump" 2>>"$work/cycle.log"; then
+		fail "PostgreSQL $server: $what: dump or restore"
+		head -10 "$work/cycle.log" | sed 's/^/     /'
+	elif [ "$(psql_q -d "$target" -c "TABLE ids.idtypes_sql_installation")" != "$want" ]; then
+		fail "PostgreSQL $server: $what: the restored identity is '$(psql_q -d "$target" -c "TABLE ids.idtypes_sql_installation" | tr '\n' ' ')', the source's '$want'"
+	else
+		gen_db=$target continues "$what (identity ${want/|/, } kept)" "$last"
+	fi
+	psql_q -d "$src" -c "SELECT setval('ids.tbsl_state', (extract(epoch FROM clock_timestamp()) * 1000000)::bigint)" >/dev/null
+	psql_q -d postgres -c "DROP DATABASE IF EXISTS $target" >/dev/null 2>&1
+}
+if [ "$mode" = full ] || [ -x "$bin/pg_dump" ]; then # else only 15's pg_dump is at hand, which cannot dump a newer server
+	dump_cycle "psql -f, a dump restored by the installing role into an empty database of its own" "$db" "$role"
+	dump_cycle "psql -f, a dump restored by a superuser into an empty database" "$db" postgres
+	dump_cycle "CREATE EXTENSION (superuser, its schema), a dump restored by a superuser into an empty database" "$ext" postgres
+	dump_cycle "CREATE EXTENSION (superuser, into $role's schema: installed as $role), a dump restored by a superuser into an empty database" "$ext_role" postgres
+fi
+
 # hostile objects planted before and after the installation (test/sql_edition/hostile.sh), psql -f and CREATE
 # EXTENSION (its control file is still in place); installations of one server never share IDs, and a role
 # without grants neither chooses an identity nor stalls generation (test/sql_edition/xdb.sh)
@@ -270,29 +406,69 @@ fi
 "$here/hostile.sh" "$script" extension
 "$here/xdb.sh" "$script"
 
-in_server rm -f "$sharedir/extension/idtypes_sql.control" "$sharedir/extension/idtypes_sql--1.0.sql" # pg_tle refuses a name with a control file
+in_server rm -f "$sharedir/extension/idtypes_sql.control" "$sharedir/extension/idtypes_sql--$version.sql" "$sharedir/extension/${update##*/}" \
+	"$sharedir/extension/${frozen##*/}" # pg_tle refuses a name with a control file
 
-# 10. pg_tle (Amazon RDS, Aurora, Supabase): pgtle.install_extension where pg_tle is installed and preloaded
+# 10. pg_tle (Amazon RDS, Aurora, Supabase), where pg_tle is installed and preloaded: docs/sql-edition.md's two
+# pg_tle blocks as they are written (the install, by a pgtle_admin member that is not a superuser; the update
+# path from 1.0, on an installation of 1.0 through pg_tle), dumps restored by a superuser and by the owner,
+# then the hostile objects through it
 if [ "$(psql_q -d postgres -c "SELECT count(*) FROM pg_available_extensions WHERE name = 'pg_tle'")" = 1 ] &&
 	psql_q -d postgres -c 'SHOW shared_preload_libraries' | grep -q pg_tle; then
-	tle=idsql_tle_$$
-	if psql_q -d postgres -c "CREATE DATABASE $tle OWNER $role" && psql_q -d "$tle" -c "CREATE EXTENSION pg_tle" -c "GRANT pgtle_admin TO $role" &&
-		printf '%s\n' "SELECT pgtle.install_extension('idtypes_sql', '1.0', 'idtypes, SQL edition', :'script');" \
-			"CREATE SCHEMA ids;" "CREATE EXTENSION idtypes_sql SCHEMA ids;" "SELECT ids.idtypes_sql_set_identity(13, 14);" |
-		psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$tle" -v script="$(cat "$script")" >"$work/tle.out" 2>&1 &&
-		[ "$(as_role -d "$tle" -c "SELECT timeid_min(now()) < timeid_generate() AND scru160_generate() <@ tstzrange(now() - interval '1 hour', null)")" = t ]; then
-		ok "PostgreSQL $server: pgtle.install_extension('idtypes_sql', ...) and CREATE EXTENSION through pg_tle"
+	tle=idsql_tle_$$ tle_old=idsql_tle_old_$$
+	python3 - "$root/docs/sql-edition.md" "$work" <<'PY'
+import re, sys
+lines, blocks, i = open(sys.argv[1]).read().split('\n'), [], 0
+while i < len(lines):
+    if 'needs pg_tle' in lines[i]:
+        while not re.match(r'^\s*```plpgsql', lines[i]): i += 1
+        indent, body = len(lines[i]) - len(lines[i].lstrip()), []
+        i += 1
+        while not re.match(r'^\s*```\s*$', lines[i]): body.append(lines[i][indent:]); i += 1
+        blocks.append('\n'.join(body) + '\n')
+    i += 1
+assert len(blocks) == 2, blocks
+open(sys.argv[2] + '/tle_install.sql', 'w').write(blocks[0])
+open(sys.argv[2] + '/tle_update.sql', 'w').write(blocks[1])
+PY
+	psql_q -d postgres -c "DO \$\$ BEGIN CREATE ROLE app; EXCEPTION WHEN duplicate_object THEN NULL; END \$\$" >/dev/null # the blocks grant to app
+	tle_as_role() { (cd "$root" && PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -U "$role" "$@"); }
+	# pg_tle itself is the administrator's (a superuser, rds_superuser on RDS): the block's CREATE EXTENSION IF NOT
+	# EXISTS then finds it
+	if psql_q -d postgres -c "CREATE DATABASE $tle OWNER $role" -c "CREATE DATABASE $tle_old OWNER $role" &&
+		psql_q -d "$tle" -c "CREATE EXTENSION pg_tle" -c "GRANT pgtle_admin TO $role" && psql_q -d "$tle_old" -c "CREATE EXTENSION pg_tle" &&
+		[ "$(psql_q -d postgres -c "SELECT rolsuper FROM pg_roles WHERE rolname = '$role'")" = f ] &&
+		tle_as_role -d "$tle" -f "$work/tle_install.sql" >"$work/tle.out" 2>&1 &&
+		psql_q -d "$tle" -c "SELECT ids.idtypes_sql_set_identity(13, 14)" >>"$work/tle.out" 2>&1 &&
+		[ "$(as_role -d "$tle" -c "SELECT timeid_min(now()) < timeid_generate() AND scru160_generate() <@ tstzrange(now() - interval '1 hour', null)
+			AND timeid_to_bytea('3jzfcijpj2z2a') = '\\x17fd6873eaf07c06' AND extversion = '$version' FROM pg_extension WHERE extname = 'idtypes_sql'")" = t ]; then
+		ok "PostgreSQL $server: docs/sql-edition.md's pg_tle block as written (CREATE EXTENSION pg_tle, pgtle.install_extension, CREATE EXTENSION idtypes_sql $version), by a pgtle_admin member without superuser"
 	else
-		fail "PostgreSQL $server: pg_tle install"
+		fail "PostgreSQL $server: docs/sql-edition.md's pg_tle block"
 		head -10 "$work/tle.out" | sed 's/^/     /'
 	fi
-	psql_q -d postgres -c "DROP DATABASE $tle" >/dev/null 2>&1
+	# 1.0 through pg_tle, then the docs' update block
+	if printf '%s\n' "SELECT pgtle.install_extension('idtypes_sql', '1.0', 'idtypes, SQL edition', :'script');" \
+			"CREATE SCHEMA ids;" "CREATE EXTENSION idtypes_sql SCHEMA ids;" "SELECT ids.idtypes_sql_set_identity(17, 18);" |
+		tle_as_role -d "$tle_old" -v script="$(cat "$frozen")" -f - >"$work/tle_old.out" 2>&1 &&
+		tle_as_role -d "$tle_old" -f "$work/tle_update.sql" >>"$work/tle_old.out" 2>&1 &&
+		catalog "$tle" >"$work/tle_new.cat" && catalog "$tle_old" >"$work/tle_old.cat" && diff -u "$work/tle_new.cat" "$work/tle_old.cat" >>"$work/tle_old.out" &&
+		[ "$(psql_q -d "$tle_old" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes_sql'" -c "TABLE ids.idtypes_sql_installation")" = "$version
+17|18" ]; then
+		ok "PostgreSQL $server: docs/sql-edition.md's pg_tle update block as written (pgtle.install_update_path, set_default_version, ALTER EXTENSION) takes an installation of 1.0 through pg_tle to $version, equal to a fresh one ($(wc -l <"$work/tle_new.cat") catalog lines)"
+	else
+		fail "PostgreSQL $server: the pg_tle update path from 1.0:"
+		head -20 "$work/tle_old.out" | sed 's/^/     /'
+	fi
+	dump_cycle "pg_tle, a dump restored by a superuser into an empty database" "$tle" postgres
+	dump_cycle "pg_tle, a dump restored by the installing role (pgtle_admin) into an empty database of its own" "$tle" "$role"
+	psql_q -d postgres -c "DROP DATABASE $tle" -c "DROP DATABASE $tle_old" >/dev/null 2>&1
 	"$here/hostile.sh" "$script" tle
 else
-	echo "skip PostgreSQL $server: pg_tle is not installed and preloaded here: pgtle.install_extension (and the hostile objects through it) not tested"
+	echo "skip PostgreSQL $server: pg_tle is not installed and preloaded here: docs/sql-edition.md's pg_tle blocks, its update path, dumps through it and the hostile objects through it not tested"
 fi
 
-for d in "$db" "$native" "$migrate" "$ext"; do psql_q -d postgres -c "DROP DATABASE IF EXISTS $d" >/dev/null 2>&1; done
+for d in "$db" "$native" "$migrate" "$ext" "$ext_role"; do psql_q -d postgres -c "DROP DATABASE IF EXISTS $d" >/dev/null 2>&1; done
 psql_q -d postgres -c "DROP ROLE IF EXISTS $role" >/dev/null 2>&1
 
 exit 0
