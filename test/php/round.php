@@ -259,6 +259,14 @@ if ($layer === 'doctrine') {
     $at = new DateTimeImmutable('2026-01-02 03:04:05.678901', new DateTimeZone('Asia/Dhaka'));
     $sent = $conn->fetchOne('SELECT ?::timestamptz', [$at], [Doctrine\DBAL\Types\Types::DATETIMETZ_IMMUTABLE]);
     check(pg_time($sent) === '1767301445.000000', "doctrine: a DateTime bound as datetimetz_immutable loses its microseconds ($sent): format times as strings", $sent);
+    // DBAL writes a default as a literal: adding the generator to an existing column is for SQL
+    $sm = $conn->createSchemaManager();
+    $t = new Doctrine\DBAL\Schema\Table('before_types');
+    Idtypes\Doctrine\generatedId($t, 'id', 'tbsl');
+    $alter = $conn->getDatabasePlatform()->getAlterTableSQL($sm->createComparator()->compareTables($sm->introspectTable('before_types'), $t));
+    $got = sqlstate_of(fn () => array_map([$conn, 'executeStatement'], $alter), $state);
+    check($alter === ["ALTER TABLE before_types ALTER id SET DEFAULT 'tbsl_generate()'"] && $got === '22P02',
+        "doctrine: DBAL's ALTER adding the generator as a default writes it quoted, which fails with 22P02", json_encode($alter) . " $got");
 }
 
 if ($layer === 'laravel') {
