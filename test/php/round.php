@@ -95,6 +95,14 @@ switch ($layer) {
             'database' => getenv('PGDATABASE'), 'username' => getenv('PGUSER'), 'password' => '']);
         $capsule->setAsGlobal();
         $capsule->bootEloquent();
+        $unknown = '';
+        try {
+            $capsule->schema()->create('before_macros', fn (Illuminate\Database\Schema\Blueprint $t) => $t->addColumn('tbsl', 'id'));
+        } catch (Throwable $e) {
+            $unknown = get_class($e) . ': ' . $e->getMessage();
+        }
+        check(str_starts_with($unknown, 'BadMethodCallException') && str_contains($unknown, 'typeTbsl'),
+            "laravel: without the grammar macros, a migration's addColumn('tbsl', 'id') fails (BadMethodCallException, typeTbsl)", $unknown);
         Idtypes\Laravel\register();
         $db = $capsule->getConnection();
         $q = fn (string $sql, array $params = []) => array_map(fn ($r) => (array) $r, $db->select($sql, $params));
