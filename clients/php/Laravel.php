@@ -54,9 +54,11 @@ function register(): void
 
 // For an Eloquent model keyed by an ID column whose DEFAULT is the generator: a model saved without a key
 // gets the one the server made. Eloquent reads a new key back only for an incrementing model, through
-// insertGetId, whose PostgreSQL processor turns a key that looks numeric into an int: a TBSL of 2026
-// whose 16 digits after its "27E0" are all decimal (one in 1,845) reads as 27E0... and becomes 0. Here the
-// key counts as incrementing only while the model has none, and is read back as the string RETURNING gives.
+// insertGetId, whose PostgreSQL processor turns a key PHP finds numeric into an int: a TBSL of decimal
+// digits with at most one E among them, such as 27E01712345678901234, comes back as 0 (one in 1,845 of the
+// TBSLs of 2026-11-27 and 28, which begin 27E0; up to one in 740 on a day whose TBSLs begin with four
+// decimal digits). Here the key counts as incrementing only while the model has none, and is read back as
+// the string RETURNING gives.
 trait GeneratedKey
 {
     public function getIncrementing()

@@ -284,7 +284,7 @@ if ($layer === 'laravel') {
     $at = new DateTimeImmutable('2026-01-02 03:04:05.678901', new DateTimeZone('Asia/Dhaka'));
     $sent = $db->selectOne('SELECT ?::timestamptz AS t', [$at])->t;
     check(pg_time($sent) === '1767323045.000000', "laravel: a DateTime binding is sent 'Y-m-d H:i:s', without microseconds or offset ($sent): whereWithin formats them", $sent);
-    // a TBSL whose digits after 27E0 are all decimal, as one in 1,845 of 2026's are
+    // a TBSL of decimal digits but one E, numeric to PHP (one in 1,845 of those of 2026-11-27 and 28)
     $digits = '27E01712345678901234';
     $capsule->schema()->create('digits', function (Illuminate\Database\Schema\Blueprint $t) use ($digits) {
         $t->tbsl('id')->primary()->default(new Illuminate\Database\Query\Expression("'$digits'::tbsl"));
