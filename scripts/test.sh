@@ -208,12 +208,16 @@ version_suites() {
 		checks "$ROOT/test/drivers/run.sh"
 		log "ORMs and their schema tools: Drizzle, TypeORM, Prisma, Kysely, Knex, ActiveRecord, GORM"
 		checks "$ROOT/test/orms/run.sh"
+		log "PHP: PDO, Doctrine DBAL, Laravel (clients/php) and docs/clients.md's PHP snippets"
+		checks "$ROOT/test/php/run.sh"
 		log "the docs: every sql block of README.md and docs/ runs, every relative link resolves"
 		checks "$ROOT/test/docs/run.sh"
 	fi
 	if on binary_drivers; then
 		log "PostgreSQL $v: the binary rounds of the client drivers pgx and asyncpg"
 		checks "$ROOT/test/drivers/run.sh" binary
+		log "PostgreSQL $v: PHP: PDO, Doctrine DBAL, Laravel (clients/php)"
+		checks "$ROOT/test/php/run.sh"
 	fi
 	cluster_stop
 	log "PostgreSQL $v: pg_regress (idtypes not preloaded): make installcheck, twice, against a cluster with initdb's default settings"
