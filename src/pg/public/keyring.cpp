@@ -270,13 +270,18 @@ bool parse_line(Contents &c, const char *path, int line, const Field *f, int n)
 	if (!parse_version(f[1].start, f[1].len, e.version))
 		return refuse(c, path, line, "the version of key \"%s\" is not a whole number from 1 to %d", e.name,
 		              PG_INT32_MAX);
-	if (!parse_key(f[2].start, f[2].len, e.key))
+	if (f[2].is("retired")) { // no key: the version's symbol stays taken, its forms are refused by name
+		if (n > 3)
+			return refuse(c, path, line, "a retired version's line is: name version retired");
+		e.stage = Stage::retired;
+	} else if (!parse_key(f[2].start, f[2].len, e.key))
 		return refuse(c, path, line, "the key of \"%s\" version %d is not 64 hexadecimal digits (AES-256)", e.name,
 		              e.version);
-	if (!aes::fingerprint(e.key, e.fingerprint))
+	else if (!aes::fingerprint(e.key, e.fingerprint))
 		return refuse(c, path, line, "OpenSSL could not compute the fingerprint of \"%s\" version %d", e.name,
 		              e.version);
-	e.stage = Stage::active;
+	if (e.stage != Stage::retired)
+		e.stage = Stage::active;
 	bool staged = false;
 	for (int i = 3; i < n; i++) {
 		char *into = f[i].starts("databases=") ? e.databases : f[i].starts("roles=") ? e.roles : nullptr;
@@ -309,7 +314,8 @@ bool parse_line(Contents &c, const char *path, int line, const Field *f, int n)
 			              "key \"%s\" has versions %d and %d, which a public form's version symbol cannot tell "
 			              "apart (versions equal modulo 16): remove the older one",
 			              e.name, o.version, e.version);
-		if (std::strcmp(o.databases, e.databases) != 0 || std::strcmp(o.roles, e.roles) != 0)
+		if (o.stage != Stage::retired && e.stage != Stage::retired &&
+		    (std::strcmp(o.databases, e.databases) != 0 || std::strcmp(o.roles, e.roles) != 0))
 			return refuse(c, path, line,
 			              "key \"%s\" version %d has another scope than version %d: every line of a key gives the "
 			              "same databases= and roles=",
@@ -609,7 +615,7 @@ Versions versions(const char *key_name)
 	Versions out{};
 	int first = -1;
 	for (int i = 0; i < local.count; i++) {
-		if (std::strcmp(local.entries[i].name, key_name) != 0)
+		if (std::strcmp(local.entries[i].name, key_name) != 0 || local.entries[i].stage == Stage::retired)
 			continue;
 		if (first < 0 && !may_use(i)) // every version of a key has the same scope
 			no_such_key(key_name);
@@ -649,6 +655,12 @@ Version by_symbol(const char *key_name, unsigned residue)
 	for (int i = 0; i < all.count; i++)
 		if (static_cast<unsigned>(all.v[i].version) % public_id::version_symbols == residue)
 			return all.v[i];
+	for (int i = 0; i < local.count; i++)
+		if (local.entries[i].stage == Stage::retired && std::strcmp(local.entries[i].name, key_name) == 0 &&
+		    static_cast<unsigned>(local.entries[i].version) % public_id::version_symbols == residue)
+			ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT),
+			                errmsg("this public form was made under version %d of key \"%s\", which is retired",
+			                       local.entries[i].version, key_name)));
 	ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT),
 	                errmsg("no version of key \"%s\" in the keyring made this public form", key_name),
 	                errdetail("Its first symbol names a version (modulo 16) that the keyring does not hold: it was "
@@ -666,7 +678,7 @@ void list(void (*emit)(const Listed &, void *), void *arg)
 {
 	take();
 	for (int i = 0; i < local.count; i++) {
-		if (!may_use(i))
+		if (local.entries[i].stage == Stage::retired || !may_use(i))
 			continue;
 		const SharedEntry &e = local.entries[i];
 		Listed l{e.name, e.version, e.stage, false, {}};

@@ -8,7 +8,7 @@
 // functions are PARALLEL RESTRICTED (and refuse in a parallel worker), so one statement sees one keyring.
 //
 // A line: `name version key [stage] [databases=a,b] [roles=r,s]`; stage `active` (the default: 1.5's lines)
-// or `decrypt`. Key bytes live only in memory excluded from core dumps, and are wiped when replaced.
+// or `decrypt`; or `name version retired`. Key bytes live only in memory excluded from core dumps, and are wiped when replaced.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +21,9 @@ namespace idtypes::pg::keyring {
 // Defines idtypes.keyring, and when preloaded reserves the shared keyring and registers its worker (_PG_init).
 void define_setting();
 
-enum class Stage : std::uint8_t { decrypt, active };
+// retired: a line `name version retired` keeps the version's symbol from being taken again (its forms are
+// refused naming it); a version absent from the file is retired too.
+enum class Stage : std::uint8_t { decrypt, active, retired };
 
 struct Version {
 	std::int32_t version;
