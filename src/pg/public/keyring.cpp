@@ -291,9 +291,8 @@ bool parse_line(Contents &c, const char *path, int line, const Field *f, int n)
 			continue;
 		}
 		if (into == nullptr)
-			return refuse(c, path, line,
-			              "\"%.*s\" is neither a stage (active, decrypt) nor a scope (databases=…, roles=…)",
-			              static_cast<int>(f[i].len > 40 ? 40 : f[i].len), f[i].start);
+			return refuse(c, path, line, // never the field itself: it might be a key
+			              "field %d is neither a stage (active, decrypt) nor a scope (databases=…, roles=…)", i + 1);
 		const char *value = static_cast<const char *>(std::memchr(f[i].start, '=', f[i].len)) + 1;
 		std::size_t len = f[i].len - static_cast<std::size_t>(value - f[i].start);
 		if (into[0] != '\0' || !valid_scope(value, len))
