@@ -195,7 +195,7 @@ check "an edited file, not reloaded: a parallel query over 400,000 rows of one I
 	"$forms / $launched / $debug / $new_session / $before"
 # a function falsely labelled PARALLEL SAFE runs the form in workers: refused there, never a second keyring
 sql primary -c "CREATE FUNCTION leaky(timeid) RETURNS text LANGUAGE plpgsql PARALLEL SAFE AS \$\$ BEGIN RETURN timeid_to_public(\$1, 'orders'); END \$\$" || die leaky
-leaky=$(q "$parallel SET $debug_parallel = on; SELECT count(DISTINCT leaky(id)) FROM same_id")
+leaky=$(q "$parallel SET $debug_parallel = on; SELECT count(*) FROM same_id WHERE leaky(id) IS NOT NULL")
 check "in a parallel worker (a caller labelled PARALLEL SAFE), refused: never computed with a keyring of the worker's own" \
 	'[[ $leaky == *"cannot be computed in a parallel worker"* ]]' "$leaky"
 reload primary
