@@ -155,7 +155,7 @@ version_suites() {
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: synchronous replication with the standby stopped: no generator returns (the mark waits for it)"
 		checks "$ROOT/test/concurrency/sync_standby.sh" "$("$PG_CONFIG" --bindir)" no
-		log "PostgreSQL $v: public forms with a keyring: round trips, order, rotation, a bad keyring, no key byte shown, a standby"
+		log "PostgreSQL $v: public forms with a keyring: known answers, round trips, order, one keyring per reload, bad reloads kept, scopes, staged rotation on a standby, no key byte shown"
 		checks "$ROOT/test/public/run.sh" "$("$PG_CONFIG" --bindir)"
 	fi
 	if [ "$v" = 19 ]; then # pg_maintain (17 and later) among the roles; 15 runs it preloaded
