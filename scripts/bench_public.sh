@@ -40,7 +40,10 @@ for _ in $(seq 1 "$runs"); do
 	for s in "${subjects[@]}"; do
 		expr=$s
 		[ "$s" = "count(*)" ] || expr="count($s)"
-		ms=$(psql -X -At -c '\timing on' -c "SELECT $expr FROM inputs" | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p')
+		# one process: the cost of a call, not of a plan (the public forms are PARALLEL RESTRICTED, and 1.5's were
+		# PARALLEL SAFE: with workers, wall time per row would compare plans)
+		ms=$(PGOPTIONS="-c max_parallel_workers_per_gather=0" psql -X -At -c '\timing on' -c "SELECT $expr FROM inputs" |
+			sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p')
 		times[$s]+="$ms "
 	done
 done
