@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
 # The keyed public forms (docs/public-ids.md): ns per call of T_to_public and T_from_public for each type,
 # next to gen_random_uuid() and pgcrypto's encrypt() of one AES block (which sets its key up on every call,
-# where idtypes expands each key once per session). Each subject reads the same table of inputs (ROWS rows,
+# where idtypes expands each key once per session and keyring). Each subject reads the same table of inputs (ROWS rows,
 # default 500,000) in one statement; a plain count of the table is the scan's own cost. The runs alternate
 # between subjects (one of each, then the next round); the median of BENCH_RUNS (5) is shown. Goal: each
 # conversion no dearer than gen_random_uuid(). Run alone (not part of the tests); prints a Markdown table.
+# PG_CONFIG set: that installation (a copy made by private_install, say) instead of the system's packages.
 set -euo pipefail
 source "$(dirname "$0")/../scripts/lib.sh"
 runs=${BENCH_RUNS:-5}
 rows=${BENCH_PUBLIC_ROWS:-500000}
 
-ensure_packages
+[ -n "${PG_CONFIG:-}" ] || ensure_packages
 build_and_install
 trap cluster_stop EXIT
-cluster_start idtypes.keyring=keyring
-printf 'orders 1 %s\n' "$(openssl rand -hex 32)" >"$CLUSTER_DIR/data/keyring"
+# the keyring is read at the server's start and at reloads, idtypes preloaded
+cluster_start shared_preload_libraries=idtypes idtypes.keyring=keyring
+(umask 077 && printf 'orders 1 %s\n' "$(openssl rand -hex 32)" >"$CLUSTER_DIR/data/keyring")
 chown postgres: "$CLUSTER_DIR/data/keyring"
-chmod 600 "$CLUSTER_DIR/data/keyring"
+psql -X -q -At -c 'SELECT pg_reload_conf()' >/dev/null && sleep 1
 psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
 psql_q -c 'CREATE EXTENSION idtypes' -c 'CREATE EXTENSION pgcrypto' -c "
 CREATE TABLE inputs AS
@@ -38,7 +40,10 @@ for _ in $(seq 1 "$runs"); do
 	for s in "${subjects[@]}"; do
 		expr=$s
 		[ "$s" = "count(*)" ] || expr="count($s)"
-		ms=$(psql -X -At -c '\timing on' -c "SELECT $expr FROM inputs" | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p')
+		# one process: the cost of a call, not of a plan (the public forms are PARALLEL RESTRICTED, and 1.5's were
+		# PARALLEL SAFE: with workers, wall time per row would compare plans)
+		ms=$(PGOPTIONS="-c max_parallel_workers_per_gather=0" psql -X -At -c '\timing on' -c "SELECT $expr FROM inputs" |
+			sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p')
 		times[$s]+="$ms "
 	done
 done

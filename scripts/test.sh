@@ -172,7 +172,7 @@ version_suites() {
 		checks "$ROOT/test/concurrency/runbooks.sh" "$("$PG_CONFIG" --bindir)"
 		log "PostgreSQL $v: synchronous replication with the standby stopped: no generator returns (the mark waits for it)"
 		checks "$ROOT/test/concurrency/sync_standby.sh" "$("$PG_CONFIG" --bindir)" no
-		log "PostgreSQL $v: public forms with a keyring: round trips, order, rotation, a bad keyring, no key byte shown, a standby"
+		log "PostgreSQL $v: public forms with a keyring: known answers, round trips, order, one keyring per reload, bad reloads kept, scopes, staged rotation on a standby, no key byte shown"
 		checks "$ROOT/test/public/run.sh" "$("$PG_CONFIG" --bindir)"
 	fi
 	if on privileges; then

@@ -4,7 +4,8 @@
 -- public text (22P02 with a DETAIL, raised before any key is looked up), arguments that are not what the
 -- function takes, and a key the keyring cannot have.
 
--- STABLE (the keyring changes at a reload), STRICT, PARALLEL SAFE, and no EXECUTE for PUBLIC.
+-- STABLE (the keyring changes at a reload), STRICT, PARALLEL RESTRICTED (one keyring per statement: the
+-- leader's), and no EXECUTE for PUBLIC.
 SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparallel,
        EXISTS (SELECT FROM aclexplode(p.proacl) a WHERE a.grantee = 0) AS public_may_execute
 FROM pg_proc p
@@ -42,14 +43,18 @@ SELECT uuid_from_public_candidates('6ba7b810-9dad-41d1-c0b4-00c04fd430c8', 'k');
 SELECT timeid_to_public(NULL, 'k') IS NULL AS n1, timeid_from_public(NULL, 'k') IS NULL AS n2,
        uuid_to_public(NULL, 'k') IS NULL AS n3, uuid_from_public('6ba7b810-9dad-41d1-80b4-00c04fd430c8', NULL) IS NULL AS n4;
 
--- A key no keyring can hold (keyring names are letters, digits, _ - .): whatever this server's keyring, an
--- error that names the key, never a different answer.
+-- idtypes_keys() gives a stage column (1.6), never a key byte.
+SELECT pg_get_function_arguments('idtypes_keys()'::regprocedure) AS idtypes_keys_columns;
+
+-- A key no keyring can hold (keyring names are letters, digits, _ - .): whatever this server's keyring and
+-- whether idtypes is preloaded (without it the public forms are refused, 55000), an error, never an answer.
 CREATE FUNCTION public_ids_error(q text) RETURNS text LANGUAGE plpgsql AS $$
 BEGIN
 	EXECUTE q;
 	RETURN 'no error';
 EXCEPTION WHEN OTHERS THEN
-	RETURN CASE WHEN SQLERRM LIKE '%"no such key!"%' THEN 'an error naming the key' ELSE 'SQLSTATE ' || SQLSTATE END;
+	RETURN CASE WHEN SQLERRM LIKE '%"no such key!"%' OR SQLSTATE IN ('55000', 'F0000') THEN 'refused'
+	            ELSE 'SQLSTATE ' || SQLSTATE END;
 END $$;
 SELECT q, public_ids_error(q) FROM (VALUES
 	($$SELECT timeid_to_public('3kxmtyqiinc23', 'no such key!')$$),

@@ -3,12 +3,14 @@
 # cannot configure its server: sql/public_ids.sql has the rest). Usage: run.sh BIN (the bin directory of the
 # PostgreSQL under test, idtypes installed in it). Prints `ok` / `FAIL` lines.
 #
-# Round trips of every type and every width's edge values; a different key or key name gives a different
-# form; 1,000,000 consecutive timeids and UUIDv7s give distinct forms whose order tells nothing; the keyring
-# missing, unreadable, too open, malformed, with a duplicate version, an unknown key, a reload with a new
-# version, the removal of an old one (also seen by a session that was open across the reload); no key byte in
-# the server log, pg_settings, pg_stat_statements or a pg_dump; a role without EXECUTE refused; a standby with
-# the same keyring decodes what its primary encoded.
+# Known answers of every type (test/public/known_answers.txt, made by 1.5); round trips of every type and every
+# width's edge values; a different key or key name gives a different form; 1,000,000 consecutive timeids and
+# UUIDv7s give distinct forms whose order tells nothing; one keyring per reload (an edited file changes nothing
+# until the reload, in new sessions and in a parallel query); a bad file at a reload keeps the last good keyring
+# and is logged with its line (every kind of bad file, a FIFO included); a rotation by stages on a primary and
+# its standby, to a retired version whose forms are refused; scopes (another database, another role: the same
+# error as a key that does not exist); who sees the keyring's path, preloaded and not; no key byte in
+# idtypes_keys(), the server log, pg_settings, pg_stat_statements or a pg_dump.
 set -uo pipefail
 bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,7 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../concurrency/server.sh"
 # shellcheck source=../concurrency/clusters.sh
 source "$here/../concurrency/clusters.sh"
-settings=$(settings_for no "-c shared_preload_libraries=pg_stat_statements -c max_wal_senders=4")
+settings=$(settings_for no "-c shared_preload_libraries=idtypes,pg_stat_statements -c max_wal_senders=4")
 
 key_orders1=$(openssl rand -hex 32)
 key_orders2=$(openssl rand -hex 32)
@@ -25,15 +27,25 @@ keys_all=("$key_orders1" "$key_orders2" "$key_users1")
 
 # write_keyring NAME LINE...: the keyring file of cluster NAME, 0600 and the server's, unless MODE is set
 write_keyring() {
-	local name=$1 file=$work/$1/keyring
+	local file=$work/$1/keyring
 	shift
+	rm -f "$file"
 	printf '%s\n' "$@" >"$file"
 	chown postgres: "$file"
 	chmod "${MODE:-600}" "$file"
 }
-reload() { sql "$1" -c 'SELECT pg_reload_conf()' >/dev/null && sleep 0.3; }
-# q SQL: one value from the primary, errors with their SQLSTATE on stdout
-q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v VERBOSITY=verbose -At -h "$work" -p "${port[primary]}" -U postgres -d postgres -c "$1" 2>&1; }
+# the keyring's worker reads the file at the reload; it takes milliseconds
+reload() { sql "$1" -c 'SELECT pg_reload_conf()' >/dev/null && sleep 0.6; }
+# qc CLUSTER [ROLE [DATABASE]] SQL: one value, errors with their SQLSTATE on stdout
+qc() {
+	local name=$1 role=postgres db=postgres
+	[ $# -ge 3 ] && role=$2
+	[ $# -ge 4 ] && db=$3
+	PGOPTIONS="-c client_min_messages=warning" psql -X -q -v VERBOSITY=verbose -At -h "$work" -p "${port[$name]}" \
+		-U "$role" -d "$db" -c "${!#}" 2>&1
+}
+q() { qc primary "$1"; }
+log_lines() { wc -l <"$work/primary.log"; }
 
 as_postgres "$bin/initdb" -D "$work/primary" -A trust -U postgres --no-sync >/dev/null || die "initdb"
 echo "idtypes.keyring = 'keyring'" >>"$work/primary/postgresql.conf"
@@ -41,6 +53,37 @@ write_keyring primary "# the public forms' keys" "orders 1 $key_orders1" "" "use
 	"orders_copy 1 $key_orders1"
 start primary || die "the primary does not start"
 sql primary -c 'CREATE EXTENSION idtypes' -c 'CREATE EXTENSION pg_stat_statements' || die "CREATE EXTENSION"
+
+# ---- known answers ------------------------------------------------------------------------------------------
+# The forms idtypes 1.5 made (test/public/known_answers.txt): version 1 of orders active (version 2 present to
+# decode only), then version 2 active; every form back to its ID under the keyring holding both.
+ka_keys=$(sed -n 's/^# *\(keyring:\)\{0,1\} *\(orders\|users\) *\([0-9]*\) \([0-9a-f]\{64\}\)$/\2 \3 \4/p' "$here/known_answers.txt")
+ka_key() { awk -v n="$1" -v v="$2" '$1 == n && $2 == v { print $3 }' <<<"$ka_keys"; }
+known_answers() { # VERSION-OF-ORDERS: "bad of checked" for forms made (to_public) and decoded (from_public)
+	local v=$1 sql_rows
+	sql_rows=$(awk -v v="$v" '!/^#/ && NF == 5 && ($3 == "users" || $4 == v) {
+		printf "%s(%s, %s, %s, %s)", (n++ ? "," : ""), "'\''" $1 "'\''", "'\''" $2 "'\''", "'\''" $3 "'\''", "'\''" $5 "'\''" }' \
+		"$here/known_answers.txt")
+	q "SELECT count(*) FILTER (WHERE made IS DISTINCT FROM form) || '/' || count(*) || ' ' ||
+	          count(*) FILTER (WHERE back IS DISTINCT FROM id) || '/' || count(*)
+	   FROM (VALUES $sql_rows) v(t, id, k, form),
+	   LATERAL (SELECT CASE t WHEN 'timeid' THEN timeid_to_public(id::timeid, k) WHEN 'tbsl' THEN tbsl_to_public(id::tbsl, k)
+	                   WHEN 'uid11' THEN uid11_to_public(id::uid11, k) WHEN 'scru160' THEN scru160_to_public(id::scru160, k)
+	                   ELSE uuid_to_public(id::uuid, k)::text END AS made,
+	                   CASE t WHEN 'timeid' THEN timeid_from_public(form, k)::text WHEN 'tbsl' THEN tbsl_from_public(form, k)::text
+	                   WHEN 'uid11' THEN uid11_from_public(form, k)::text WHEN 'scru160' THEN scru160_from_public(form, k)::text
+	                   ELSE (uuid_from_public_candidates(form::uuid, k))[CASE WHEN k = 'orders' THEN 3 - $v ELSE 1 END]::text END AS back) x"
+}
+write_keyring primary "orders 1 $(ka_key orders 1)" "orders 2 $(ka_key orders 2) decrypt" "users 7 $(ka_key users 7)"
+reload primary
+ka1=$(known_answers 1)
+write_keyring primary "orders 1 $(ka_key orders 1) decrypt" "orders 2 $(ka_key orders 2) active" "users 7 $(ka_key users 7)"
+reload primary
+ka2=$(known_answers 2)
+check "known answers of every type as 1.5 made them: orders 1 (active) and users 7 ($ka1 wrong, made/decoded), then orders 2 active ($ka2)" \
+	'[ "$ka1" = "0/32 0/32" ] && [ "$ka2" = "0/32 0/32" ]' "$ka1 / $ka2"
+write_keyring primary "orders 1 $key_orders1" "users 1 $key_users1" "orders_copy 1 $key_orders1"
+reload primary
 
 # ---- round trips and separation ---------------------------------------------------------------------------
 # Every type: generated IDs and each width's edge values (0, all ones, the largest TID, the largest TBSL, the
@@ -131,79 +174,115 @@ for t in timeid:timeid_generate uuid:uuid_v7_generate; do
 		'[ "$ids" = 1000000 ] && [ "$forms" = 1000000 ] && [ "$out_of_order" = 0 ] && awk -v r="$rho" -v f="$in_order" "BEGIN { exit !(r < 0.01 && r > -0.01 && f > 0.495 && f < 0.505) }"' "$got"
 done
 
-# ---- rotation ---------------------------------------------------------------------------------------------
-old_form=$(q "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
-old_uuid=$(q "SELECT uuid_to_public('01890a5d-ac96-774b-bcb1-11ea7a5b1d9a', 'orders')")
-# a session open across the reload sees the new keyring too
-across=$(PGOPTIONS="-c client_min_messages=warning" psql -X -q -At -h "$work" -p "${port[primary]}" -U postgres -d postgres 2>&1 <<SQL
-SELECT left(timeid_to_public('3kxmtyqiinc23', 'orders'), 1);
-\! printf 'orders 1 $key_orders1\norders 2 $key_orders2\nusers 1 $key_users1\n' > '$work/primary/keyring'
-SELECT pg_reload_conf() \g /dev/null
-SELECT pg_sleep(0.5) \g /dev/null
-SELECT left(timeid_to_public('3kxmtyqiinc23', 'orders'), 1);
-SQL
-)
-check "a session open across a reload makes its forms with the new version (2, symbol 4) from then on" \
-	'[ "$across" = $'"'"'3\n4'"'"' ]' "$across"
+# ---- one keyring per reload -------------------------------------------------------------------------------
+# orders 1 replaced in the file, no reload: a new session and every process of a parallel query (400,000 rows
+# of one ID, workers launched) still make the form of the keyring the server read; after the reload, the new.
+sql primary -c "CREATE TABLE same_id AS SELECT '3kxmtyqiinc23'::timeid AS id FROM generate_series(1, 400000)" \
+	-c "ANALYZE same_id" || die "same_id"
+before=$(q "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
+write_keyring primary "orders 1 $key_orders2" "users 1 $key_users1" "orders_copy 1 $key_orders1"
+# debug_parallel_query is 16's name for 15's force_parallel_mode
+debug_parallel=$(q "SELECT CASE WHEN current_setting('server_version_num')::int >= 160000 THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END")
+parallel="SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET min_parallel_table_scan_size = 0;
+          SET max_parallel_workers_per_gather = 2;"
+forms=$(q "$parallel SELECT count(DISTINCT f) || ' ' || min(f) FROM (SELECT timeid_to_public(id, 'orders') f FROM same_id) s")
+launched=$(q "$parallel EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF)
+              SELECT timeid_to_public(id, 'orders') FROM same_id" | sed -n 's/.*Workers Launched: \([0-9]*\).*/\1/p')
+debug=$(q "SET $debug_parallel = on; SELECT timeid_to_public(id, 'orders') FROM same_id LIMIT 1")
+new_session=$(q "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
+check "an edited file, not reloaded: a parallel query over 400,000 rows of one ID ($launched workers launched) gives one form, the old keyring's; so do $debug_parallel and a new session" \
+	'[ "$forms" = "1 $before" ] && [ "${launched:-0}" -ge 1 ] && [ "$debug" = "$before" ] && [ "$new_session" = "$before" ]' \
+	"$forms / $launched / $debug / $new_session / $before"
+# a function falsely labelled PARALLEL SAFE runs the form in workers: refused there, never a second keyring
+sql primary -c "CREATE FUNCTION leaky(timeid) RETURNS text LANGUAGE plpgsql PARALLEL SAFE AS \$\$ BEGIN RETURN timeid_to_public(\$1, 'orders'); END \$\$" || die leaky
+leaky=$(q "$parallel SET $debug_parallel = on; SELECT count(*) FROM same_id WHERE leaky(id) IS NOT NULL")
+check "in a parallel worker (a caller labelled PARALLEL SAFE), refused: never computed with a keyring of the worker's own" \
+	'[[ $leaky == *"cannot be computed in a parallel worker"* ]]' "$leaky"
 reload primary
-new_form=$(q "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
-rot=$(q "SELECT timeid_from_public('$old_form', 'orders') = '3kxmtyqiinc23' AND timeid_from_public('$new_form', 'orders') = '3kxmtyqiinc23',
-                (SELECT string_agg(name || version || current, ',' ORDER BY name, version) FROM idtypes_keys()),
-                uuid_from_public('$old_uuid', 'orders') <> '01890a5d-ac96-774b-bcb1-11ea7a5b1d9a',
-                (uuid_from_public_candidates('$old_uuid', 'orders'))[2] = '01890a5d-ac96-774b-bcb1-11ea7a5b1d9a',
-                array_length(uuid_from_public_candidates('$old_uuid', 'orders'), 1)")
-check "after a reload with version 2: new forms start with its symbol, version 1's still decode; idtypes_keys() shows both; old uuid forms resolve through uuid_from_public_candidates" \
-	'[ "${old_form:0:1}" = 3 ] && [ "${new_form:0:1}" = 4 ] && [ "$rot" = "t|orders1false,orders2true,users1true|t|t|2" ]' "$old_form $new_form $rot"
-write_keyring primary "orders 2 $key_orders2" "users 1 $key_users1"
+after=$(q "$parallel SELECT count(DISTINCT f) || ' ' || min(f) FROM (SELECT timeid_to_public(id, 'orders') f FROM same_id) s")
+check "after the reload, every process makes the new keyring's form" \
+	'[ "${after%% *}" = 1 ] && [ "${after#* }" != "$before" ]' "$after"
+write_keyring primary "orders 1 $key_orders1" "users 1 $key_users1" "orders_copy 1 $key_orders1"
 reload primary
-gone=$(q "SELECT timeid_from_public('$old_form', 'orders')")
-still=$(q "SELECT timeid_from_public('$new_form', 'orders')")
-check "version 1 removed: its forms fail with an error naming the version, version 2's still decode" \
-	'[[ $gone == *"42704"*"key \"orders\" has no version 1 in the keyring file \"keyring\""* ]] && [ "$still" = 3kxmtyqiinc23 ]' "$gone / $still"
 
-# ---- an unusable keyring ----------------------------------------------------------------------------------
-# each: the keyring as given, then the error every use gives, naming the file and the key
-unusable() { # WHAT EXPECTED-ERROR-PART [LINES...]
-	local what=$1 expected=$2
+# ---- a bad file at a reload ------------------------------------------------------------------------------
+# each: the file as given, reloaded: a WARNING naming the file and the line (no key byte), and the last good
+# keyring still in use (orders version 1 still makes and decodes the same forms)
+good_form=$(q "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
+bad_reload() { # WHAT EXPECTED-WARNING-PART [LINES...]
+	local what=$1 expected=$2 from got warning
 	shift 2
+	from=$(log_lines)
 	write_keyring primary "$@"
 	reload primary
-	local got
-	got=$(q "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
-	check "$what: $expected" '[[ $got == *"cannot use key \"orders\": the keyring file \"keyring\" is unusable"*"$expected"* ]] && ! grep -qiF -e "$key_orders1" -e "$key_orders2" <<<"$got"' "$got"
+	got=$(q "SELECT timeid_to_public('3kxmtyqiinc23', 'orders') || ' ' || timeid_from_public('$good_form', 'orders')")
+	warning=$(tail -n +"$((from + 1))" "$work/primary.log" | grep -A1 'WARNING')
+	check "a reload with $what: the last good keyring kept; logged: $expected" \
+		'[ "$got" = "$good_form 3kxmtyqiinc23" ] && [[ $warning == *"WARNING:  keyring file \"keyring\""*"$expected"*"stays as it was before this reload"* ]] && ! grep -qiF -e "$key_orders1" -e "$key_orders2" <<<"$warning"' \
+		"$got / $warning"
 }
-unusable "malformed (a key of 63 hex digits)" 'Line 2: the key of "orders" version 3 is not 64 hexadecimal digits' \
-	"users 1 $key_users1" "orders 3 ${key_orders2:1}"
-unusable "malformed (too many fields)" 'Line 1 has too many fields' "orders 1 $key_orders1 extra"
-unusable "malformed (a version that is no number)" 'Line 1: the version of key "orders" is not a whole number' "orders one $key_orders1"
-unusable "a duplicate version" 'Line 2: key "orders" version 1 appears twice' "orders 1 $key_orders1" "orders 1 $key_orders2"
-unusable "versions a form's symbol cannot tell apart" 'versions 1 and 17' "orders 1 $key_orders1" "orders 17 $key_orders2"
-MODE=640 unusable "too open (0640)" 'It has group or world access (mode 0640)' "orders 1 $key_orders1"
-MODE=604 unusable "too open (0604)" 'It has group or world access (mode 0604)' "orders 1 $key_orders1"
-MODE=000 unusable "unreadable (0000)" 'The file cannot be opened: Permission denied' "orders 1 $key_orders1"
+bad_reload "a key of 63 hex digits" 'line 2: the key of "orders" version 2 is not 64 hexadecimal digits' \
+	"orders 1 $key_orders1" "orders 2 ${key_orders2:1}"
+bad_reload "too many fields" 'line 1: too many fields' "orders 1 $key_orders1 active databases=a roles=b x y"
+bad_reload "a version that is no number" 'line 1: the version of key "orders" is not a whole number' "orders one $key_orders1"
+bad_reload "an unknown stage" 'line 1: field 4 is neither a stage' "orders 1 $key_orders1 encrypt"
+bad_reload "a second key on a line" 'line 1: field 4 is neither a stage' "orders 1 $key_orders1 $key_orders2"
+bad_reload "a duplicate version" 'line 2: key "orders" version 1 appears twice' "orders 1 $key_orders1" "orders 1 $key_orders2"
+bad_reload "versions sharing a symbol" 'line 2: key "orders" has versions 1 and 17' "orders 1 $key_orders1" "orders 17 $key_orders2"
+bad_reload "a retired version's symbol taken again" 'line 2: key "orders" has versions 1 and 17' "orders 1 retired" "orders 17 $key_orders2"
+bad_reload "versions of one key with other scopes" 'line 2: key "orders" version 2 has another scope than version 1' \
+	"orders 1 $key_orders1" "orders 2 $key_orders2 decrypt roles=web"
+MODE=640 bad_reload "a file group may read (0640)" 'it has group or world access (mode 0640)' "orders 1 $key_orders1"
+MODE=000 bad_reload "an unreadable file (0000)" 'cannot open it: Permission denied' "orders 1 $key_orders1"
 rm -f "$work/primary/keyring"
+from=$(log_lines)
 reload primary
-got=$(q "SELECT timeid_from_public('$new_form', 'orders')")
-check "missing: an error naming the key, the file and why" \
-	'[[ $got == *"F0000"*"cannot use key \"orders\": the keyring file \"keyring\" is unusable"*"No such file or directory"* ]]' "$got"
-write_keyring primary "orders 2 $key_orders2" "users 1 $key_users1"
+got=$(q "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
+check "a reload with the file missing: the last good keyring kept, logged" \
+	'[ "$got" = "$good_form" ] && tail -n +"$((from + 1))" "$work/primary.log" | grep -q "keyring file \"keyring\": cannot open it: No such file"' "$got"
+as_postgres mkfifo "$work/primary/keyring"
+from=$(log_lines)
+started=$SECONDS
 reload primary
-got=$(q "SELECT timeid_to_public('3kxmtyqiinc23', 'invoices')")
-check "an unknown key: 42704 naming the key and the file" \
-	'[[ $got == *"42704"*"key \"invoices\" is not in the keyring file \"keyring\""* ]]' "$got"
-again=$(q "SELECT timeid_from_public('$new_form', 'orders')")
-check "fixed and reloaded: the forms decode again" '[ "$again" = 3kxmtyqiinc23 ]' "$again"
+got=$(q "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
+write_keyring primary "orders 1 $key_orders1" "orders 2 $key_orders2 decrypt" "users 1 $key_users1"
+reload primary
+keys=$(q "SELECT string_agg(name || version || stage, ',' ORDER BY name, version) FROM idtypes_keys()")
+check "a FIFO at the keyring's path: refused at once (not a regular file), the worker not stuck: the next reload reads the fixed file" \
+	'[ "$got" = "$good_form" ] && tail -n +"$((from + 1))" "$work/primary.log" | grep -q "keyring file \"keyring\": it is not a regular file" && [ "$keys" = "orders1active,orders2decrypt,users1active" ] && [ $((SECONDS - started)) -lt 10 ]' \
+	"$got / $keys"
 
-# ---- privileges -------------------------------------------------------------------------------------------
-sql primary -c 'CREATE ROLE web LOGIN' -c 'CREATE ROLE nobody LOGIN' -c 'GRANT EXECUTE ON FUNCTION timeid_to_public(timeid, text), timeid_from_public(text, text) TO web' || die "roles"
-as_role() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -At -h "$work" -p "${port[primary]}" -U "$1" -d postgres -c "$2" 2>&1; }
-web=$(as_role web "SELECT timeid_from_public(timeid_to_public('3kxmtyqiinc23', 'orders'), 'orders')")
-nobody=$(as_role nobody "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
-nobody_keys=$(as_role nobody "SELECT * FROM idtypes_keys()")
-nobody_path=$(as_role nobody "SELECT count(*) FROM pg_settings WHERE name = 'idtypes.keyring'")
-check "a role granted EXECUTE uses the forms; a role without it is refused, and sees neither the keyring nor its path" \
-	'[ "$web" = 3kxmtyqiinc23 ] && [[ $nobody == *"permission denied for function timeid_to_public"* ]] && [[ $nobody_keys == *"permission denied"* ]] && [ "$nobody_path" = 0 ]' \
-	"$web / $nobody / $nobody_keys / $nobody_path"
+# ---- scopes --------------------------------------------------------------------------------------------------
+# users: database postgres, role web only. web2 has EXECUTE too; `other` is another database with idtypes.
+write_keyring primary "orders 1 $key_orders1" "users 1 $key_users1 databases=postgres roles=web"
+reload primary
+sql primary -c 'CREATE ROLE web LOGIN' -c 'CREATE ROLE web2 LOGIN' -c 'CREATE ROLE nobody LOGIN' \
+	-c 'CREATE ROLE reader LOGIN IN ROLE pg_read_all_settings' -c 'CREATE DATABASE other' || die "roles"
+sql primary -d other -c 'CREATE EXTENSION idtypes' || die "other"
+for db in postgres other; do
+	sql primary -d "$db" -c "GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO web, web2" || die "grant"
+done
+err() { sed -n 's/^ERROR:  \([0-9A-Z]*\): /\1 /p' <<<"$1" | head -1; }
+web=$(qc primary web postgres "SELECT timeid_from_public(timeid_to_public('3kxmtyqiinc23', 'users'), 'users')")
+web_keys=$(qc primary web postgres "SELECT string_agg(name, ',' ORDER BY name) FROM idtypes_keys()")
+missing=$(err "$(qc primary web postgres "SELECT timeid_to_public('3kxmtyqiinc23', 'nosuchkey')")")
+other_db=$(err "$(qc primary web other "SELECT timeid_to_public('3kxmtyqiinc23', 'users')")")
+other_missing=$(err "$(qc primary web other "SELECT timeid_to_public('3kxmtyqiinc23', 'nosuchkey')")")
+other_role=$(err "$(qc primary web2 postgres "SELECT timeid_to_public('3kxmtyqiinc23', 'users')")")
+other_role_keys=$(qc primary web2 postgres "SELECT string_agg(name, ',' ORDER BY name) FROM idtypes_keys()")
+check "a key scoped to database postgres and role web: web uses it there; in another database, and for web2 (EXECUTE granted), the same error as a key that does not exist, naming no version or file; idtypes_keys() lists only the keys the caller may use" \
+	'[ "$web" = 3kxmtyqiinc23 ] && [ "$web_keys" = orders,users ] && [ "$other_db" = "${missing//nosuchkey/users}" ] && [ "$other_role" = "${missing//nosuchkey/users}" ] && [ "$other_missing" = "$missing" ] && [[ $missing == "42704 key \"nosuchkey\" does not exist" ]] && [ "$other_role_keys" = orders ]' \
+	"$web / $web_keys / $missing / $other_db / $other_role / $other_role_keys"
+
+# ---- privileges and the keyring's path ----------------------------------------------------------------------
+nobody=$(qc primary nobody postgres "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
+nobody_keys=$(qc primary nobody postgres "SELECT * FROM idtypes_keys()")
+nobody_show=$(qc primary nobody postgres "SHOW idtypes.keyring")
+nobody_path=$(qc primary nobody postgres "SELECT count(*) FROM pg_settings WHERE name = 'idtypes.keyring'")
+reader_path=$(qc primary reader postgres "SHOW idtypes.keyring")
+check "preloaded: a role without EXECUTE is refused and sees neither the keyring nor its path (SHOW, pg_settings) from its first statement; a pg_read_all_settings member sees the path" \
+	'[[ $nobody == *"permission denied for function timeid_to_public"* ]] && [[ $nobody_keys == *"permission denied"* ]] && [[ $nobody_show == *42501* ]] && [ "$nobody_path" = 0 ] && [ "$reader_path" = keyring ]' \
+	"$nobody / $nobody_keys / $nobody_show / $nobody_path / $reader_path"
 
 # ---- no key byte anywhere ---------------------------------------------------------------------------------
 sql primary -c "CREATE TABLE posts AS SELECT timeid_generate() id FROM generate_series(1, 10)" \
@@ -211,21 +290,81 @@ sql primary -c "CREATE TABLE posts AS SELECT timeid_generate() id FROM generate_
 as_postgres "$bin/pg_dump" -h "$work" -p "${port[primary]}" -U postgres -d postgres >"$work/dump.sql" || fail "pg_dump"
 sql primary -c "SELECT * FROM pg_settings" >"$work/settings.txt"
 sql primary -c "SELECT query FROM pg_stat_statements" >"$work/statements.txt"
+sql primary -c "SELECT * FROM idtypes_keys()" >"$work/keys.txt"
 seen=$(grep -liF -e "${keys_all[0]}" -e "${keys_all[1]}" -e "${keys_all[2]}" "$work/dump.sql" "$work/settings.txt" \
-	"$work/statements.txt" "$work/primary.log")
+	"$work/statements.txt" "$work/primary.log" "$work/keys.txt")
 calls=$(wc -l <"$work/statements.txt")
-check "no key byte (hex, either case) in the server log, pg_settings, pg_stat_statements ($calls statements) or a pg_dump" \
-	'[ -z "$seen" ] && [ "$calls" -gt 10 ] && grep -q public_posts "$work/dump.sql" && [ -s "$work/primary.log" ]' "found in: $seen"
+check "no key byte (hex, either case) in idtypes_keys(), the server log, pg_settings, pg_stat_statements ($calls statements) or a pg_dump" \
+	'[ -z "$seen" ] && [ "$calls" -gt 10 ] && grep -q public_posts "$work/dump.sql" && [ -s "$work/primary.log" ] && [ -s "$work/keys.txt" ]' "found in: $seen"
 
-# ---- a standby --------------------------------------------------------------------------------------------
+# ---- a rotation by stages, on a primary and its standby -------------------------------------------------------
+# The steps of docs/public-ids.md: (1) the new version on every node, decrypt only; (2) active on every node;
+# (3) the old version retired. A standby that has not got step 2 yet decodes the primary's new forms.
+write_keyring primary "orders 1 $key_orders1"
+reload primary
 sql primary -c "CREATE TABLE shown AS SELECT id, timeid_to_public(id, 'orders') AS form FROM posts" || die "shown"
+both() { echo "$(qc primary "$1") $(qc standby "$1")"; }
 if make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" >/dev/null 2>&1 && start standby && ready standby &&
 	wait_replay primary standby; then
-	decoded=$(sql standby -c "SELECT count(*) FILTER (WHERE timeid_from_public(form, 'orders') = id) || '/' || count(*) FROM shown")
+	decoded=$(qc standby "SELECT count(*) FILTER (WHERE timeid_from_public(form, 'orders') = id) || '/' || count(*) FROM shown")
 	check "a standby made by $how, with the keyring its data directory carries, decodes what its primary encoded" \
 		'[ "$decoded" = 10/10 ]' "$decoded"
+	v1_form=$(q "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
+	for node in primary standby; do write_keyring "$node" "orders 1 $key_orders1" "orders 2 $key_orders2 decrypt"; done
+	reload primary
+	reload standby
+	step1=$(both "SELECT left(timeid_to_public('3kxmtyqiinc23', 'orders'), 1) || (SELECT string_agg(version || stage || current, ',' ORDER BY version) FROM idtypes_keys())")
+	check "step 1, version 2 added as decrypt on both: both still make version 1's forms (symbol 3)" \
+		'[ "$step1" = "31activetrue,2decryptfalse 31activetrue,2decryptfalse" ]' "$step1"
+	write_keyring primary "orders 1 $key_orders1 decrypt" "orders 2 $key_orders2 active"
+	reload primary
+	v2_form=$(q "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
+	early=$(qc standby "SELECT timeid_from_public('$v2_form', 'orders') || ' ' || timeid_from_public('$v1_form', 'orders')")
+	write_keyring standby "orders 1 $key_orders1 decrypt" "orders 2 $key_orders2 active"
+	reload standby
+	step2=$(both "SELECT timeid_to_public('3kxmtyqiinc23', 'orders') || ' ' || timeid_from_public('$v1_form', 'orders')")
+	check "step 2, version 2 active on the primary first: its new forms (symbol 4) decode on the standby still at step 1, and version 1's on both; then the standby makes the same forms" \
+		'[ "${v2_form:0:1}" = 4 ] && [ "$early" = "3kxmtyqiinc23 3kxmtyqiinc23" ] && [ "$step2" = "$v2_form 3kxmtyqiinc23 $v2_form 3kxmtyqiinc23" ]' \
+		"$v2_form / $early / $step2"
+	write_keyring primary "orders 2 $key_orders2"
+	write_keyring standby "orders 1 retired" "orders 2 $key_orders2"
+	reload primary
+	reload standby
+	gone=$(both "SELECT timeid_from_public('$v1_form', 'orders')")
+	still=$(both "SELECT timeid_from_public('$v2_form', 'orders')")
+	uuid_one=$(qc standby "SELECT uuid_from_public(uuid_to_public('01890a5d-ac96-774b-bcb1-11ea7a5b1d9a', 'orders'), 'orders')")
+	check "step 3, version 1 retired (line removed on the primary, marked retired on the standby): its forms refused (42704), version 2's decode" \
+		'[[ $gone == *"42704"*"no version of key \"orders\" in the keyring made this public form"*"42704"*"made under version 1 of key \"orders\", which is retired"* ]] && [ "$still" = "3kxmtyqiinc23 3kxmtyqiinc23" ] && [ "$uuid_one" = 01890a5d-ac96-774b-bcb1-11ea7a5b1d9a ]' \
+		"$gone / $still / $uuid_one"
 else
 	fail "the standby did not start and catch up"
 fi
+
+# ---- uuid forms across a rotation -------------------------------------------------------------------------
+write_keyring primary "orders 1 $key_orders1"
+reload primary
+old_uuid=$(sql primary -c "SELECT uuid_to_public('01890a5d-ac96-774b-bcb1-11ea7a5b1d9a', 'orders')" 2>&1)
+write_keyring primary "orders 1 $key_orders1 decrypt" "orders 2 $key_orders2"
+reload primary
+ambiguous=$(q "SELECT uuid_from_public('$old_uuid', 'orders')")
+candidates=$(q "SELECT array_length(uuid_from_public_candidates('$old_uuid', 'orders'), 1),
+                       '01890a5d-ac96-774b-bcb1-11ea7a5b1d9a' = ANY (uuid_from_public_candidates('$old_uuid', 'orders'))")
+check "two versions of a key present: uuid_from_public refuses, naming the versions it cannot choose between; uuid_from_public_candidates finds the ID" \
+	'[[ $ambiguous == *"55000"*"cannot tell which version"*"versions 2 (active), 1 (decrypt)"*"uuid_from_public_candidates"* ]] && [ "$candidates" = "2|t" ]' \
+	"$ambiguous / $candidates"
+
+# ---- not preloaded ------------------------------------------------------------------------------------------
+# The keyring needs idtypes preloaded: without it the forms are refused naming the setting. With no
+# idtypes.keyring setting (the file idtypes.keyring in the data directory), no role can see a path.
+settings=$(settings_for no)
+as_postgres "$bin/initdb" -D "$work/plain" -A trust -U postgres --no-sync >/dev/null || die "initdb plain"
+write_keyring plain "orders 1 $key_orders1"
+mv "$work/plain/keyring" "$work/plain/idtypes.keyring"
+start plain || die "plain"
+sql plain -c 'CREATE EXTENSION idtypes' -c 'CREATE ROLE nobody LOGIN' || die "plain extension"
+refused=$(qc plain "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
+show=$(qc plain nobody postgres "SHOW idtypes.keyring")
+check "not preloaded: the forms are refused naming shared_preload_libraries; with the keyring at its fixed place no setting shows a path to anyone" \
+	'[[ $refused == *"55000"*"shared_preload_libraries"* ]] && [[ $show == *"unrecognized configuration parameter"* ]]' "$refused / $show"
 
 exit "$status"

@@ -8,6 +8,7 @@ namespace idtypes::pg::aes {
 
 struct Key {
 	EVP_CIPHER_CTX *ctx;
+	mutable bool failed; // an OpenSSL call failed since take_failure() last looked
 };
 
 namespace {
@@ -16,8 +17,12 @@ namespace {
 // (CIPH_K), which ECB of one block is.
 void encrypt_block(const void *key, const std::uint8_t *in, std::uint8_t *out) noexcept
 {
+	const Key *k = static_cast<const Key *>(key);
 	int len = 0;
-	EVP_EncryptUpdate(static_cast<const Key *>(key)->ctx, out, &len, in, 16);
+	if (EVP_EncryptUpdate(k->ctx, out, &len, in, 16) != 1 || len != 16) {
+		k->failed = true; // FF1's rounds go on with zeros; the caller raises before the result is used
+		std::memset(out, 0, 16);
+	}
 }
 
 } // namespace
@@ -35,6 +40,7 @@ Key *expand(const std::uint8_t (&bytes)[key_bytes]) noexcept
 		return nullptr;
 	}
 	key->ctx = ctx;
+	key->failed = false;
 	return key;
 }
 
@@ -44,6 +50,13 @@ void release(Key *key) noexcept
 		return;
 	EVP_CIPHER_CTX_free(key->ctx); // clears the key schedule
 	OPENSSL_free(key);
+}
+
+bool take_failure(Key *key) noexcept
+{
+	const bool failed = key->failed;
+	key->failed = false;
+	return failed;
 }
 
 ff1::BlockCipher block_cipher(const Key *key) noexcept { return ff1::BlockCipher{encrypt_block, key}; }

@@ -17,7 +17,11 @@ struct Key;
 
 // A key for `bytes`, or nullptr when OpenSSL fails (out of memory). Release with release().
 Key *expand(const std::uint8_t (&bytes)[key_bytes]) noexcept;
+// Frees the context; OpenSSL clears the key schedule it held.
 void release(Key *key) noexcept;
+
+// Whether OpenSSL failed in a block encrypted with the key since the last call (the result is then wrong).
+bool take_failure(Key *key) noexcept;
 
 // The key as FF1's block cipher (valid while the key is).
 ff1::BlockCipher block_cipher(const Key *key) noexcept;

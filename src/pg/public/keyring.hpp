@@ -1,9 +1,14 @@
-// The keyring: the file named by idtypes.keyring (superuser-only, PGC_SIGHUP), lines `name version hex` of
-// AES-256 keys. Each session reads it at its first use and again at its first use after a reload
-// (pg_reload_conf() or SIGHUP), checks it as PostgreSQL checks its SSL key (a regular file, no group or world
-// access), expands every key once (the AES key schedule is cached per key, not made per call) and keeps no
-// key bytes. A file that cannot be used is remembered as such until the next reload; every use then raises
-// the same error, naming the file (and the key asked for). No key byte ever reaches an error or a log line.
+// The keyring: one per server state, the same for every session (docs/public-ids.md). The file (idtypes.keyring,
+// or `idtypes.keyring` in the data directory when the setting is empty) is read and checked when the server
+// starts and at each reload, by the postmaster at start and by the keyring's background worker at each SIGHUP,
+// never by a session; a file that fails the checks at a reload leaves the last good keyring in place and is
+// logged (WARNING, naming the file and the line). The good keyring is kept in shared memory (so idtypes must be
+// preloaded: without it every function refuses, naming shared_preload_libraries) under a generation counter.
+// A session takes the keyring at its first use in a transaction and keeps it to the transaction's end; the
+// functions are PARALLEL RESTRICTED (and refuse in a parallel worker), so one statement sees one keyring.
+//
+// A line: `name version key [stage] [databases=a,b] [roles=r,s]`; stage `active` (the default: 1.5's lines)
+// or `decrypt`; or `name version retired`. Key bytes live only in memory excluded from core dumps, and are wiped when replaced.
 #pragma once
 
 #include <cstdint>
@@ -13,28 +18,45 @@
 
 namespace idtypes::pg::keyring {
 
-// Defines idtypes.keyring (called by _PG_init).
+// Defines idtypes.keyring, and when preloaded reserves the shared keyring and registers its worker (_PG_init).
 void define_setting();
 
-struct Entry {
-	char name[public_id::max_key_name + 1];
+// retired: a line `name version retired` keeps the version's symbol from being taken again (its forms are
+// refused naming it); a version absent from the file is retired too.
+enum class Stage : std::uint8_t { decrypt, active, retired };
+
+struct Version {
 	std::int32_t version;
-	bool current; // the newest version of its name: the one that makes public forms
-	std::uint8_t fingerprint[aes::fingerprint_bytes];
+	Stage stage;
+	bool current; // the newest active version: the one that makes public forms
 	aes::Key *key;
 };
 
-struct Entries {
-	const Entry *entry;
+// The versions of a key that the caller may use, newest first (at most 16: their symbols differ).
+struct Versions {
+	Version v[public_id::version_symbols];
 	int count;
 };
 
-// Every entry, in the file's order (raises when the file cannot be used).
-Entries all();
-// The newest version of the key; raises 42704 naming the key and the file when the keyring has none.
-const Entry &newest(const char *key_name);
-// The version of the key that a public form's version symbol names (version mod 16); raises 42704 naming
-// the version when the keyring no longer has it.
-const Entry &by_symbol(const char *key_name, unsigned residue);
+// Each raises 42704 `key "…" does not exist` alike for a key missing from the keyring and for one outside
+// the caller's scope (database, role), naming neither the file nor a version.
+Versions versions(const char *key_name);
+// The version that encodes; raises when the key has no active version.
+Version encoder(const char *key_name);
+// The version whose symbol is `residue` (version mod 16); raises when no present version has it.
+Version by_symbol(const char *key_name, unsigned residue);
+// Raises XX000 when OpenSSL failed inside a computation with the key (aes::take_failure).
+void check_cipher(const Version &v);
+
+// idtypes_keys(): every version of every key the caller may use.
+struct Listed {
+	const char *name;
+	std::int32_t version;
+	Stage stage;
+	bool current;
+	char fingerprint[2 * aes::fingerprint_bytes + 1];
+};
+// Calls `emit` for each (raises as the others when the keyring cannot be used).
+void list(void (*emit)(const Listed &, void *), void *arg);
 
 } // namespace idtypes::pg::keyring

@@ -101,10 +101,13 @@ struct Scru160Form {
 // is made.
 const char *key_name_arg(FunctionCallInfo fcinfo) { return text_to_cstring(PG_GETARG_TEXT_PP(1)); }
 
+// A name too long for a tweak is no key of the keyring: the same error as for any key that does not exist.
 public_id::Tweak tweak_of(const char *type, const char *key_name)
 {
 	public_id::Tweak t;
-	(void)public_id::make_tweak(type, key_name, t);
+	if (!public_id::make_tweak(type, key_name, t))
+		ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT), errmsg("key \"%s\" does not exist", key_name),
+		                errhint("idtypes_keys() lists the keys this role may use in this database.")));
 	return t;
 }
 
@@ -113,9 +116,10 @@ Datum to_public(FunctionCallInfo fcinfo)
 {
 	const typename Form::Value id = Form::arg(fcinfo);
 	const char *name = key_name_arg(fcinfo);
-	const keyring::Entry &key = keyring::newest(name);
+	const keyring::Version key = keyring::encoder(name);
 	const typename Form::Value hidden =
 	    Form::apply(aes::block_cipher(key.key), tweak_of(Form::type, name), id, Direction::to_public);
+	keyring::check_cipher(key);
 	char text[1 + Form::text_len];
 	text[0] = public_id::version_symbol(Form::descriptor.alphabet, static_cast<std::uint32_t>(key.version));
 	Form::format(hidden, *reinterpret_cast<char(*)[Form::text_len]>(text + 1));
@@ -149,9 +153,11 @@ Datum from_public(FunctionCallInfo fcinfo)
 		report_bad_public<Form>(input, split, status);
 	}
 	const char *name = key_name_arg(fcinfo);
-	const keyring::Entry &key = keyring::by_symbol(name, split.residue);
-	return id_datum(
-	    Form::apply(aes::block_cipher(key.key), tweak_of(Form::type, name), hidden, Direction::from_public));
+	const keyring::Version key = keyring::by_symbol(name, split.residue);
+	const typename Form::Value id =
+	    Form::apply(aes::block_cipher(key.key), tweak_of(Form::type, name), hidden, Direction::from_public);
+	keyring::check_cipher(key);
+	return id_datum(id);
 }
 
 static_assert(sizeof(pg_uuid_t) == 16);
@@ -202,20 +208,38 @@ Datum uuid_v7_to_public(PG_FUNCTION_ARGS)
 		                errmsg("uuid_to_public takes a UUIDv7, got a uuid of version %u%s", public_id::uuid_version(id),
 		                       public_id::uuid_variant_10(id) ? "" : " and another variant")));
 	const char *name = key_name_arg(fcinfo);
-	const keyring::Entry &key = keyring::newest(name);
+	const keyring::Version key = keyring::encoder(name);
 	std::uint8_t out[16];
 	public_id::uuid(aes::block_cipher(key.key), tweak_of("uuid", name), id, out, Direction::to_public);
+	keyring::check_cipher(key);
 	return uuid_datum(out);
 }
 
-// The newest version only: forms made before a rotation need uuid_from_public_candidates.
+// A public uuid has no room for its key's version, and FF1 decodes any uuid under any key: with one version of
+// the key in the keyring the answer is that version's; with several, no answer would be known right, so it is
+// refused, naming the versions (uuid_from_public_candidates gives each one's, for the lookup to choose).
 Datum uuid_v7_from_public(PG_FUNCTION_ARGS)
 {
 	const std::uint8_t *form = public_uuid_arg(fcinfo);
 	const char *name = key_name_arg(fcinfo);
-	const keyring::Entry &key = keyring::newest(name);
+	const keyring::Versions all = keyring::versions(name);
+	if (all.count > 1) {
+		char tried[public_id::version_symbols * 24] = "";
+		for (int i = 0; i < all.count; i++)
+			snprintf(tried + strlen(tried), sizeof tried - strlen(tried), "%s%d (%s)", i > 0 ? ", " : "",
+			         all.v[i].version, all.v[i].stage == keyring::Stage::active ? "active" : "decrypt");
+		ereport(ERROR,
+		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		         errmsg("uuid_from_public cannot tell which version of key \"%s\" made this public uuid", name),
+		         errdetail("The keyring holds versions %s of the key, and a public uuid has no room to name "
+		                   "its version.",
+		                   tried),
+		         errhint("Look the row up with WHERE id = ANY (uuid_from_public_candidates(form, '%s')).", name)));
+	}
+	const keyring::Version key = all.v[0];
 	std::uint8_t out[16];
 	public_id::uuid(aes::block_cipher(key.key), tweak_of("uuid", name), form, out, Direction::from_public);
+	keyring::check_cipher(key);
 	return uuid_datum(out);
 }
 
@@ -225,43 +249,37 @@ Datum uuid_v7_from_public_candidates(PG_FUNCTION_ARGS)
 {
 	const std::uint8_t *form = public_uuid_arg(fcinfo);
 	const char *name = key_name_arg(fcinfo);
-	const keyring::Entry &newest = keyring::newest(name);
-	keyring::Entries all = keyring::all();
+	const keyring::Versions all = keyring::versions(name);
 	const public_id::Tweak tweak = tweak_of("uuid", name);
-	Datum *ids = static_cast<Datum *>(palloc(sizeof(Datum) * all.count));
-	int n = 0;
-	for (std::int32_t below = newest.version + 1;;) { // versions in descending order
-		const keyring::Entry *next = nullptr;
-		for (int i = 0; i < all.count; i++)
-			if (strcmp(all.entry[i].name, name) == 0 && all.entry[i].version < below &&
-			    (next == nullptr || all.entry[i].version > next->version))
-				next = &all.entry[i];
-		if (next == nullptr)
-			break;
+	Datum ids[public_id::version_symbols];
+	for (int i = 0; i < all.count; i++) {
 		std::uint8_t out[16];
-		public_id::uuid(aes::block_cipher(next->key), tweak, form, out, Direction::from_public);
-		ids[n++] = uuid_datum(out);
-		below = next->version;
+		public_id::uuid(aes::block_cipher(all.v[i].key), tweak, form, out, Direction::from_public);
+		keyring::check_cipher(all.v[i]);
+		ids[i] = uuid_datum(out);
 	}
-	PG_RETURN_ARRAYTYPE_P(construct_array(ids, n, UUIDOID, sizeof(pg_uuid_t), false, TYPALIGN_CHAR));
+	PG_RETURN_ARRAYTYPE_P(construct_array(ids, all.count, UUIDOID, sizeof(pg_uuid_t), false, TYPALIGN_CHAR));
 }
 
-// name, version, fingerprint (16 hex digits), current: never a key byte.
+// name, version, fingerprint (16 hex digits), stage, current, of the keys the caller may use: never a key byte.
+// 1.5's catalog declares four columns (no stage): a library of 1.6 under it gives those.
 Datum idtypes_keys(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = reinterpret_cast<ReturnSetInfo *>(fcinfo->resultinfo);
 	InitMaterializedSRF(fcinfo, 0);
-	keyring::Entries all = keyring::all();
-	for (int i = 0; i < all.count; i++) {
-		const keyring::Entry &e = all.entry[i];
-		char fingerprint[2 * aes::fingerprint_bytes + 1];
-		for (std::size_t j = 0; j < aes::fingerprint_bytes; j++)
-			snprintf(fingerprint + 2 * j, 3, "%02x", e.fingerprint[j]);
-		Datum values[4] = {CStringGetTextDatum(e.name), Int32GetDatum(e.version), CStringGetTextDatum(fingerprint),
-		                   BoolGetDatum(e.current)};
-		bool nulls[4] = {false, false, false, false};
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
-	}
+	keyring::list(
+	    [](const keyring::Listed &l, void *arg) {
+		    auto *rs = static_cast<ReturnSetInfo *>(arg);
+		    const bool with_stage = rs->setDesc->natts == 5;
+		    Datum values[5] = {
+		        CStringGetTextDatum(l.name), Int32GetDatum(l.version), CStringGetTextDatum(l.fingerprint),
+		        CStringGetTextDatum(l.stage == keyring::Stage::active ? "active" : "decrypt"), BoolGetDatum(l.current)};
+		    if (!with_stage)
+			    values[3] = values[4];
+		    bool nulls[5] = {false, false, false, false, false};
+		    tuplestore_putvalues(rs->setResult, rs->setDesc, values, nulls);
+	    },
+	    rsinfo);
 	return Datum(0);
 }
 
