@@ -94,7 +94,7 @@ inline void *guc_extra_alloc(std::size_t size)
 #endif
 }
 
-// A relation's file, named without its relcache entry (another database's: upgrade_rebuild.cpp): 16 renamed
+// A relation's file, named without its relcache entry (another database's: rebuild.cpp): 16 renamed
 // RelFileNode to RelFileLocator and the relation mapper's "filenode" to "filenumber"; 17 named backends by
 // ProcNumber.
 #if PG_VERSION_NUM >= 160000

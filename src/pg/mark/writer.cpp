@@ -1,5 +1,5 @@
 // The mark: IDs carry times up to the published mark (ServerState::durable_until_us), which is the
-// progress of the replication origin idtypes_high_water (origins.cpp says why an origin). Written ahead:
+// progress of the replication origin idtypes_high_water (origin.cpp says why an origin). Written ahead:
 // when an ID passes the mark minus half the reserve, one session (the first to get mark_lock without
 // waiting) writes the next one, max(clock, ID) + reserve, while the others go on below the old mark; only an
 // ID beyond the mark waits for it (asleep on its latch, at most 10 s, a cancel ends the wait). A write: the
@@ -7,13 +7,14 @@
 // where synchronous replication is configured, confirmed by the synchronous standbys as a commit's would
 // be; only then is the mark published. When the mark cannot be moved, generation fails rather than issue an
 // ID a restart or a failover could forget. Failures are returned (Outcome) up to where they may be raised.
-// The file in the data directory holds only the uid11_generate_random key (uid11_random_key.cpp); the mark
+// The file in the data directory holds only the uid11_generate_random key (fullrand_key.cpp); the mark
 // an older idtypes wrote there is read once, at the state's start, as a floor.
-#include "pg/generate/mark_writer.hpp"
+#include "pg/mark/writer.hpp"
 
 #include "core/mark_floors.hpp"
 #include "pg/common/wait_event.hpp"
-#include "pg/replicate/upgrade_rebuild.hpp"
+#include "pg/mark/older_stores.hpp"
+#include "pg/mark/rebuild.hpp"
 
 extern "C" {
 #include "access/xlog.h"
@@ -37,11 +38,11 @@ constexpr long mark_wait_look_ms = 100;
 constexpr const char *repair_hint = "Restore the file from a backup, or remove it (the fullrand key of "
                                     "uid11_generate_random is then drawn again); then restart the server.";
 
-[[noreturn]] void report_unusable_file(const FileRead &file)
+[[noreturn]] void report_unusable_key_file(const KeyFileRead &file)
 {
-	const char *path = psprintf("%s/%s", DataDir, high_water_file);
+	const char *path = psprintf("%s/%s", DataDir, key_file_name);
 	switch (file.state) {
-	case FileState::unreadable:
+	case KeyFileState::unreadable:
 		ereport(
 		    ERROR,
 		    (errcode(ERRCODE_IO_ERROR),
@@ -50,13 +51,14 @@ constexpr const char *repair_hint = "Restore the file from a backup, or remove i
 		               "onto one issued before."),
 		     errhint("Make the file readable by the server's user (generation resumes at once), or: %s", repair_hint)));
 		break;
-	case FileState::newer_layout:
-		ereport(ERROR,
-		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-		         errmsg("idtypes' high-water mark \"%s\" has layout %d, which this version of idtypes cannot read",
-		                path, file.layout),
-		         errdetail("A later version of idtypes wrote it; this one reads layouts 1 to %d.", high_water::layout),
-		         errhint("Install the version of idtypes that wrote it, or: %s", repair_hint)));
+	case KeyFileState::newer_layout:
+		ereport(
+		    ERROR,
+		    (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		     errmsg("idtypes' high-water mark \"%s\" has layout %d, which this version of idtypes cannot read", path,
+		            file.layout),
+		     errdetail("A later version of idtypes wrote it; this one reads layouts 1 to %d.", key_file_text::layout),
+		     errhint("Install the version of idtypes that wrote it, or: %s", repair_hint)));
 		break;
 	default:
 		ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("idtypes' high-water mark \"%s\" is garbled", path),
@@ -117,7 +119,7 @@ std::int64_t next_mark(std::int64_t until_us)
 	return (until_us > now ? until_us : now) + reserve_ahead_us;
 }
 
-// The origin to write the mark into (made first when missing: upgrade_rebuild.cpp). May raise or wait, so
+// The origin to write the mark into (made first when missing: rebuild.cpp). May raise or wait, so
 // never under mark_lock.
 OriginId mark_origin()
 {
@@ -146,23 +148,19 @@ void raise_generators(ServerState &s, std::int64_t mark)
 }
 
 // Takes the fullrand key the file holds, at the state's start and when a file that could not be read then is
-// read later. A file of idtypes 1.4 or earlier also holds the mark that idtypes wrote before each ID: the
-// generators start past it, as a floor. Only the origin (applied before the first ID) is needed for that
-// after 1.4, which wrote it beside the file; the file's mark still covers a library updated from 1.3 (no
-// origin then, and 1.3's per-database carriers may be behind the server's mark). It is the past once the
-// clock has passed it, so reading it at every later start costs nothing. An unusable file stops only
-// uid11_generate_random (file_usable).
-void start_from_file(ServerState *s, const FileRead &file)
+// read later; the generators start past the mark an older idtypes wrote there (older_stores.cpp). An
+// unusable file stops only uid11_generate_random (key_file_usable).
+void start_from_key_file(ServerState *s, const KeyFileRead &file)
 {
-	s->file_state = file.state;
-	s->file_error_number = file.error_number;
-	s->file_layout = file.layout;
-	const bool has_key = file.state == FileState::ok && file.contents.has_key;
-	s->fullrand_key = has_key ? file.contents : high_water::Contents{};
+	s->key_file_state = file.state;
+	s->key_file_error_number = file.error_number;
+	s->key_file_layout = file.layout;
+	const bool has_key = file.state == KeyFileState::ok && file.contents.has_key;
+	s->fullrand_key = has_key ? file.contents : key_file_text::Contents{};
 	pg_write_barrier(); // the key before its state
 	pg_atomic_write_u32(&s->fullrand_key_state, has_key ? key_unchecked : key_missing);
-	if (file.state == FileState::ok)
-		raise_generators(*s, file.contents.mark);
+	if (file.state == KeyFileState::ok)
+		raise_generators(*s, old_file_mark(file));
 }
 
 // Takes mark_lock, waiting for another session's write (at most mark_wait_limit_us) asleep on the process's
@@ -212,21 +210,21 @@ void release_mark_lock(ServerState &s)
 // Under mark_lock: whether the key's file can be used. One that could not be read (its permissions, no file
 // descriptor left in the server or the system, an I/O error) is read again, so that a passing failure stops
 // uid11_generate_random only while it lasts; once read, it is taken as at the state's start.
-bool file_usable(ServerState &s, Outcome &outcome)
+bool key_file_usable(ServerState &s, Outcome &outcome)
 {
-	if (s.file_state == FileState::unreadable) {
-		const FileRead file = read_high_water_file();
-		if (file.state == FileState::unreadable) {
-			s.file_error_number = file.error_number;
+	if (s.key_file_state == KeyFileState::unreadable) {
+		const KeyFileRead file = read_key_file();
+		if (file.state == KeyFileState::unreadable) {
+			s.key_file_error_number = file.error_number;
 		} else {
-			start_from_file(&s, file);
-			elog(LOG, "idtypes read its high-water mark \"%s\" again", high_water_file);
+			start_from_key_file(&s, file);
+			elog(LOG, "idtypes read its high-water mark \"%s\" again", key_file_name);
 		}
 	}
-	if (s.file_state == FileState::ok || s.file_state == FileState::missing)
+	if (s.key_file_state == KeyFileState::ok || s.key_file_state == KeyFileState::missing)
 		return true;
-	outcome.what = Durable::unusable_file;
-	outcome.file = FileRead{s.file_state, s.file_error_number, s.file_layout, {}};
+	outcome.what = Durable::unusable_key_file;
+	outcome.file = KeyFileRead{s.key_file_state, s.key_file_error_number, s.key_file_layout, {}};
 	return false;
 }
 
@@ -280,16 +278,16 @@ Outcome make_durable(ServerState &s, std::int64_t until_us, OriginId origin)
 		         errdetail("Another session (PID %u) has been writing it for more than %d s: the WAL flush (or the "
 		                   "write of uid11_generate_random's key \"%s\") does not complete.",
 		                   pg_atomic_read_u32(&s.mark_writer_pid), static_cast<int>(mark_wait_limit_us / 1000000),
-		                   high_water_file),
+		                   key_file_name),
 		         errhint("Check the file system of pg_wal and of the data directory (a stalled disk or network "
 		                 "mount).")));
 		break;
-	case Durable::unusable_file: report_unusable_file(outcome.file);
+	case Durable::unusable_key_file: report_unusable_key_file(outcome.file);
 	case Durable::write_failed:
 		ereport(ERROR,
 		        (errcode(ERRCODE_IO_ERROR),
 		         errmsg("idtypes could not write the key of uid11_generate_random into \"%s\" in the data directory",
-		                high_water_file),
+		                key_file_name),
 		         errdetail("%s: %s. No value is made with a key that a restart could forget.",
 		                   describe(outcome.write.step), strerror(outcome.write.error_number)),
 		         errhint("Free space on the data directory's file system, or make it writable: uid11_generate_random "
