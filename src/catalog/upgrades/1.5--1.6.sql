@@ -4,3 +4,8 @@
 -- This runs as a superuser with the extension's schema, which another role may own, on the search_path:
 -- every operator is qualified and every call exact.
 \echo Use "ALTER EXTENSION idtypes UPDATE TO '1.6'" to load this file. \quit
+
+-- ==================================================================================== issue 55: parallel labels
+-- uuid_v7_generate may write the mark (WAL, and waits for the synchronous standbys), like every generator
+-- with state: PARALLEL RESTRICTED, so the leader of a parallel plan runs it.
+ALTER FUNCTION @extschema@.uuid_v7_generate(interval) PARALLEL RESTRICTED;

@@ -71,10 +71,12 @@ struct Seen {
 
 // Reads the carrier (each page under an exclusive lock) and, when `raise_to` is above what it holds and the
 // held value is within half a margin of `id_time_us`, writes `raise_to` into its rows (a generic WAL record
-// per page). Returns what it holds then.
+// per page). Returns what it holds then. The rows judged are those committed now (SnapshotSelf: a new MVCC
+// snapshot cannot be taken inside a parallel operation, where the generators run too; no REFRESH is in
+// progress, its lock conflicting with the one held here).
 Seen read_or_raise(Relation relation, std::int64_t id_time_us, std::int64_t raise_to)
 {
-	Snapshot snapshot = GetLatestSnapshot();
+	Snapshot snapshot = SnapshotSelf;
 	Seen seen{no_row, InvalidXLogRecPtr};
 	const BlockNumber blocks = RelationGetNumberOfBlocks(relation);
 	for (BlockNumber block = 0; block < blocks; block++) {

@@ -21,6 +21,7 @@ namespace {
 Outcome write_key(ServerState &s)
 {
 	Outcome outcome;
+	set_step(s, MarkStep::key_file);
 	if (!write_key_file(s.fullrand_key, outcome.write)) {
 		if (!(outcome.write == s.logged_failure)) {
 			elog(LOG, "idtypes could not write the key of uid11_generate_random: %s: %s", describe(outcome.write.step),

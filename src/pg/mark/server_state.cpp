@@ -32,8 +32,6 @@ namespace {
 
 // The layout is part of the name: a library with another layout must not attach to this one.
 constexpr const char *state_name = "idtypes generators v7";
-// The mark lock's tranche, as wait events and pg_stat_activity name it.
-constexpr const char *lock_tranche_name = "idtypes";
 
 enum class Home { none, preloaded, dsm_registry, main_segment };
 
@@ -51,9 +49,8 @@ void init_state(void *memory)
 	pg_atomic_init_u64(&s->durable_until_us, 0);
 	pg_atomic_init_u32(&s->replicated_applied, 0);
 	init_rebuild_progress(s->rebuild);
-	s->mark_lock_tranche = new_lwlock_tranche(lock_tranche_name);
-	LWLockInitialize(&s->mark_lock, s->mark_lock_tranche);
 	pg_atomic_init_u32(&s->mark_writer_pid, 0);
+	pg_atomic_init_u32(&s->mark_writer_step, 0);
 	ConditionVariableInit(&s->mark_released);
 	s->logged_failure = WriteFailure{WriteStep::none, 0};
 	pg_atomic_init_u64(&s->timeid_last_micros, 0);
@@ -86,10 +83,8 @@ ServerState *main_segment_state()
 	return s;
 }
 
-// Every process names the lock's tranche for itself (wait events, pg_stat_activity).
 void attach(ServerState *s, Home where)
 {
-	name_lwlock_tranche(s->mark_lock_tranche, lock_tranche_name);
 	state = s;
 	home = where;
 }

@@ -14,7 +14,6 @@
 extern "C" {
 #include "port/atomics.h"
 #include "storage/condition_variable.h"
-#include "storage/lwlock.h"
 #include "storage/spin.h"
 }
 
@@ -29,10 +28,11 @@ enum KeyState : std::uint32_t { key_missing, key_unchecked, key_unsaved, key_sav
 struct ServerState {
 	pg_atomic_uint64 durable_until_us; // IDs may carry times up to here (Unix µs): the published mark, the
 	                                   // origin's progress once written (and confirmed) or applied
-	LWLock mark_lock;                  // held by the one session writing the mark or settling the key
-	int mark_lock_tranche;
-	pg_atomic_uint32 mark_writer_pid; // who holds mark_lock, for the error of a session that gave up waiting
-	ConditionVariable mark_released;  // broadcast when mark_lock is released: wakes the waiting sessions
+	// mark_lock: the PID of the one process writing the mark or settling the key, 0 when none (writer.cpp
+	// says why not an LWLock); what it waits for, a MarkStep, for the error of a session that gave up waiting
+	pg_atomic_uint32 mark_writer_pid;
+	pg_atomic_uint32 mark_writer_step;
+	ConditionVariable mark_released; // broadcast when mark_lock is released: wakes the waiting sessions
 	// Under mark_lock: the file of the fullrand key. One that cannot be understood stops uid11_generate_random
 	// until a restart; one that could not be read is read again at each attempt (key_file_usable).
 	KeyFileState key_file_state;

@@ -9,6 +9,11 @@
 // ID a restart or a failover could forget. Failures are returned (Outcome) up to where they may be raised.
 // The file in the data directory holds only the uid11_generate_random key (fullrand_key.cpp); the mark
 // an older idtypes wrote there is read once, at the state's start, as a floor.
+// mark_lock is not an LWLock: its holder waits (a heavyweight lock on the origin, the WAL flush, the
+// synchronous standbys, the key file's fsync), and an LWLock holds off interrupts, so none of those waits
+// would end at statement_timeout, lock_timeout or a cancel. It is a PID in shared memory, taken by
+// compare-and-swap, waited for on a condition variable, and released by the (sub)transaction's abort or the
+// process's exit that an error causes (cleanup callbacks), as an LWLock would be.
 #include "pg/mark/writer.hpp"
 
 #include "core/mark_floors.hpp"
@@ -17,10 +22,13 @@
 #include "pg/mark/rebuild.hpp"
 
 extern "C" {
+#include "access/xact.h"
 #include "access/xlog.h"
 #include "replication/syncrep.h"
 #include "storage/condition_variable.h"
+#include "storage/ipc.h"
 #include "storage/latch.h"
+#include "utils/guc.h"
 }
 
 namespace idtypes::pg {
@@ -70,31 +78,40 @@ constexpr const char *repair_hint = "Restore the file from a backup, or remove i
 }
 
 // Whether the synchronous standbys confirmed the WAL up to `end`, waited for as a commit waits for them
-// (SyncRepWaitForLSN; nothing to wait for without synchronous_standby_names, or when the session's
-// synchronous_commit is local or off). `commit` false: a record that is not a commit is confirmed at the
-// standbys' flush (remote_apply waits no further: only commit records report their apply). A cancel or a
-// termination request ends the wait with PostgreSQL's WARNING, and it returns as if confirmed (a commit is
-// then durable locally only); so it is asked again with a cancel pending, which it takes only if it still
-// has to wait (its fast path returns at once, the cancel untouched, when the standbys have confirmed).
+// (SyncRepWaitForLSN; nothing to wait for without synchronous_standby_names). The mark is the server's, so
+// the server's configuration decides, not this session's synchronous_commit: SyncRepWaitForLSN reads it
+// (local and off skip the wait), so it is set to on for the wait only, as a function's SET clause would be
+// (a GUC nest level, undone by the abort of an error). `commit` false: a record that is not a commit is
+// confirmed at the standbys' flush, whatever the level (remote_apply waits no further: only commit records
+// report their apply; remote_write is raised to the flush). A cancel or a termination request ends the wait
+// with PostgreSQL's WARNING, and it returns as if confirmed (a commit is then durable locally only); so it is
+// asked again with a cancel pending, which it takes only if it still has to wait (its fast path returns at
+// once, the cancel untouched, when the standbys have confirmed).
 bool confirmed_by_standbys(XLogRecPtr end)
 {
+	const int nest_level = NewGUCNestLevel();
+	(void)set_config_option("synchronous_commit", "on", PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
 	SyncRepWaitForLSN(end, false);
-	if (ProcDiePending)
-		return false;
-	const bool cancel_pending = QueryCancelPending;
-	QueryCancelPending = true;
-	SyncRepWaitForLSN(end, false);
-	const bool confirmed = QueryCancelPending;
-	QueryCancelPending = cancel_pending;
+	bool confirmed = !ProcDiePending;
+	if (confirmed) {
+		const bool cancel_pending = QueryCancelPending;
+		QueryCancelPending = true;
+		SyncRepWaitForLSN(end, false);
+		confirmed = QueryCancelPending;
+		QueryCancelPending = cancel_pending;
+	}
+	AtEOXact_GUC(true, nest_level);
 	return confirmed;
 }
 
 // Under mark_lock: `mark` written into the origin (locked against a drop only around the record), flushed,
-// confirmed by the synchronous standbys, then published. The origin's write may raise (no free replication
-// state, the origin in use by a session): the lock is released by the error, the mark not published.
+// confirmed by the synchronous standbys, then published. The origin's lock, a cancel or timeout in its wait,
+// and the origin's write may raise (no free replication state, the origin in use by a session): mark_lock
+// is released by the error's abort, the mark not published.
 Outcome write_mark(ServerState &s, std::int64_t mark, OriginId origin)
 {
 	Outcome outcome;
+	set_step(s, MarkStep::origin_lock);
 	lock_origin(origin);
 	if (find_origin(mark_origin_name) != origin) { // dropped (perhaps made again) since it was looked up
 		release_origin(origin);
@@ -103,7 +120,9 @@ Outcome write_mark(ServerState &s, std::int64_t mark, OriginId origin)
 	}
 	const XLogRecPtr end = advance_origin(origin, static_cast<std::uint64_t>(mark));
 	release_origin(origin);
+	set_step(s, MarkStep::wal_flush);
 	XLogFlush(end);
+	set_step(s, MarkStep::standbys);
 	if (!confirmed_by_standbys(end)) {
 		outcome.what = Durable::not_replicated;
 		return outcome;
@@ -163,21 +182,68 @@ void start_from_key_file(ServerState *s, const KeyFileRead &file)
 		raise_generators(*s, old_file_mark(file));
 }
 
+namespace {
+
+// This process's hold on mark_lock, released by an abort or an exit that ends a holder by an error.
+ServerState *held = nullptr;
+bool cleanup_registered = false;
+
+void release_held()
+{
+	if (held != nullptr)
+		release_mark_lock(*held);
+}
+void release_at_abort(XactEvent event, void *)
+{
+	if (event == XACT_EVENT_ABORT || event == XACT_EVENT_PARALLEL_ABORT)
+		release_held();
+}
+void release_at_subabort(SubXactEvent event, SubTransactionId, SubTransactionId, void *)
+{
+	if (event == SUBXACT_EVENT_ABORT_SUB)
+		release_held();
+}
+void release_at_exit(int, Datum) { release_held(); }
+
+// Takes mark_lock if no process holds it. The first time in this process, registers the cleanup first (which
+// may raise: out of memory).
+bool try_mark_lock(ServerState &s)
+{
+	if (!cleanup_registered) {
+		RegisterXactCallback(release_at_abort, nullptr);
+		RegisterSubXactCallback(release_at_subabort, nullptr);
+		before_shmem_exit(release_at_exit, 0);
+		cleanup_registered = true;
+	}
+	std::uint32_t none = 0;
+	if (!pg_atomic_compare_exchange_u32(&s.mark_writer_pid, &none, static_cast<std::uint32_t>(MyProcPid)))
+		return false;
+	held = &s;
+	set_step(s, MarkStep::none);
+	return true;
+}
+
+} // namespace
+
+void set_step(ServerState &s, MarkStep step)
+{
+	pg_atomic_write_u32(&s.mark_writer_step, static_cast<std::uint32_t>(step));
+}
+
 // Takes mark_lock, waiting for another session's write (at most mark_wait_limit_us) asleep on the process's
-// latch, seen in pg_stat_activity as the extension's wait event (an LWLock wait itself could not be
-// interrupted). The session is on the state's condition variable's list before each look at the lock, so that
-// the writer's release (ConditionVariableBroadcast) sets its latch; so do a cancel, statement_timeout and a
-// termination request, which end the wait at once: the caller then raises (report_not_durable). Never raises
-// itself (ConditionVariableSleep would, on a cancel: its own CHECK_FOR_INTERRUPTS). An ERROR or FATAL while
-// the lock is held releases it.
+// latch, seen in pg_stat_activity as the extension's wait event. The session is on the state's condition
+// variable's list before each look at the lock, so that the writer's release (ConditionVariableBroadcast) sets
+// its latch; so do a cancel, statement_timeout and a termination request, which end the wait at once: the
+// caller then raises (report_not_durable). Never raises itself (ConditionVariableSleep would, on a cancel: its
+// own CHECK_FOR_INTERRUPTS) but for the cleanup's first registration in this process, before any wait.
 Durable take_mark_lock(ServerState &s)
 {
 	Durable outcome = Durable::ok;
-	if (!LWLockConditionalAcquire(&s.mark_lock, LW_EXCLUSIVE)) {
+	if (!try_mark_lock(s)) {
 		const TimestampTz start = GetCurrentTimestamp();
 		for (;;) {
 			ConditionVariablePrepareToSleep(&s.mark_released);
-			if (LWLockConditionalAcquire(&s.mark_lock, LW_EXCLUSIVE))
+			if (try_mark_lock(s))
 				break;
 			if (QueryCancelPending || ProcDiePending) {
 				outcome = Durable::interrupted;
@@ -195,15 +261,13 @@ Durable take_mark_lock(ServerState &s)
 		}
 		ConditionVariableCancelSleep();
 	}
-	if (outcome == Durable::ok)
-		pg_atomic_write_u32(&s.mark_writer_pid, static_cast<std::uint32_t>(MyProcPid));
 	return outcome;
 }
 
 void release_mark_lock(ServerState &s)
 {
-	pg_atomic_write_u32(&s.mark_writer_pid, 0);
-	LWLockRelease(&s.mark_lock);
+	held = nullptr;
+	(void)pg_atomic_exchange_u32(&s.mark_writer_pid, 0); // a full barrier: what was written under it first
 	ConditionVariableBroadcast(&s.mark_released);
 }
 
@@ -246,6 +310,51 @@ Outcome make_durable(ServerState &s, std::int64_t until_us, OriginId origin)
 	return outcome;
 }
 
+// The error of a session that gave up waiting for mark_lock: what its holder waits for, and what to do.
+[[noreturn]] void report_busy(ServerState &s)
+{
+	const std::uint32_t pid = pg_atomic_read_u32(&s.mark_writer_pid);
+	const int limit_s = static_cast<int>(mark_wait_limit_us / 1000000);
+	switch (static_cast<MarkStep>(pg_atomic_read_u32(&s.mark_writer_step))) {
+	case MarkStep::origin_lock:
+		ereport(
+		    ERROR,
+		    (errcode(ERRCODE_LOCK_NOT_AVAILABLE), errmsg("idtypes gave up waiting for its mark to be written"),
+		     errdetail("Another session (PID %u) has been waiting for more than %d s for a lock on the replication "
+		               "origin \"%s\" or on the catalog pg_replication_origin, held by a transaction that drops an "
+		               "origin or locks that catalog.",
+		               pid, limit_s, mark_origin_name),
+		     errhint("Find that transaction in pg_locks (relation pg_replication_origin, or the origin's object) and "
+		             "end it; then generate again.")));
+		break;
+	case MarkStep::standbys:
+		ereport(ERROR,
+		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		         errmsg("idtypes gave up waiting for its mark to be written"),
+		         errdetail("Another session (PID %u) has been waiting for more than %d s for the synchronous standbys "
+		                   "(synchronous_standby_names = '%s') to confirm it.",
+		                   pid, limit_s, SyncRepStandbyNames != nullptr ? SyncRepStandbyNames : ""),
+		         errhint("Check that the synchronous standbys are running and connected (pg_stat_replication), as the "
+		                 "commits of this server need them too.")));
+		break;
+	case MarkStep::key_file:
+		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("idtypes gave up waiting for its mark to be written"),
+		                errdetail("Another session (PID %u) has been writing uid11_generate_random's key \"%s\" for "
+		                          "more than %d s.",
+		                          pid, key_file_name, limit_s),
+		                errhint("Check the file system of the data directory (a stalled disk or network mount).")));
+		break;
+	case MarkStep::wal_flush:
+	case MarkStep::none:
+		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("idtypes gave up waiting for its mark to be written"),
+		                errdetail("Another session (PID %u) has been flushing its WAL record for more than %d s.", pid,
+		                          limit_s),
+		                errhint("Check the file system of pg_wal (a stalled disk or network mount).")));
+		break;
+	}
+	pg_unreachable();
+}
+
 // The error of a mark that could not be moved (or a key that could not be settled).
 [[noreturn]] void report_not_durable(ServerState &s, const Outcome &outcome)
 {
@@ -261,27 +370,7 @@ Outcome make_durable(ServerState &s, std::int64_t until_us, OriginId origin)
 		                errmsg("canceled while waiting for the synchronous standbys to confirm the mark"),
 		                errdetail("No ID is issued past a mark that a promoted synchronous standby could lack.")));
 		break;
-	case Durable::busy:
-		if (SyncRepStandbyNames != nullptr && SyncRepStandbyNames[0] != '\0')
-			ereport(ERROR,
-			        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-			         errmsg("idtypes gave up waiting for its mark to be written"),
-			         errdetail("Another session (PID %u) has been writing it for more than %d s: the synchronous "
-			                   "standbys (synchronous_standby_names = '%s') have not confirmed it, or the WAL "
-			                   "flush has not completed.",
-			                   pg_atomic_read_u32(&s.mark_writer_pid), static_cast<int>(mark_wait_limit_us / 1000000),
-			                   SyncRepStandbyNames),
-			         errhint("Check that the synchronous standbys are running and connected "
-			                 "(pg_stat_replication), as the commits of this server need them too.")));
-		ereport(ERROR,
-		        (errcode(ERRCODE_IO_ERROR), errmsg("idtypes gave up waiting for its mark to be written"),
-		         errdetail("Another session (PID %u) has been writing it for more than %d s: the WAL flush (or the "
-		                   "write of uid11_generate_random's key \"%s\") does not complete.",
-		                   pg_atomic_read_u32(&s.mark_writer_pid), static_cast<int>(mark_wait_limit_us / 1000000),
-		                   key_file_name),
-		         errhint("Check the file system of pg_wal and of the data directory (a stalled disk or network "
-		                 "mount).")));
-		break;
+	case Durable::busy: report_busy(s); break;
 	case Durable::unusable_key_file: report_unusable_key_file(outcome.file);
 	case Durable::write_failed:
 		ereport(ERROR,
@@ -320,9 +409,8 @@ void write_ahead(ServerState &s, std::int64_t id_time_us)
 	    RecoveryInProgress())
 		return; // not half used, or another session is writing the next mark
 	const OriginId origin = mark_origin();
-	if (!LWLockConditionalAcquire(&s.mark_lock, LW_EXCLUSIVE))
+	if (!try_mark_lock(s))
 		return;
-	pg_atomic_write_u32(&s.mark_writer_pid, static_cast<std::uint32_t>(MyProcPid));
 	Outcome outcome;
 	if (id_time_us > static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)) - reserve_ahead_us / 2)
 		outcome = write_mark(s, next_mark(id_time_us), origin);

@@ -1,4 +1,4 @@
-// The mark: how it is written ahead (one session at a time, under mark_lock), how a session waits for it
+// The mark: how it is written ahead (one process at a time, under mark_lock), how a session waits for it
 // when an ID needs it, and its errors. See writer.cpp.
 #pragma once
 
@@ -42,7 +42,13 @@ void raise_generators(ServerState &s, std::int64_t mark);
 // mark a file of idtypes 1.4 or earlier still holds (a floor; the mark itself is the origin's).
 void start_from_key_file(ServerState *s, const KeyFileRead &file);
 
-// mark_lock, taken waiting asleep (at most 10 s; a cancel ends the wait); never raises.
+// What the holder of mark_lock waits for (ServerState::mark_writer_step): named in the error of a session that
+// gave up waiting for it.
+enum class MarkStep : std::uint32_t { none, origin_lock, wal_flush, standbys, key_file };
+void set_step(ServerState &s, MarkStep step);
+
+// mark_lock, taken waiting asleep (at most 10 s; a cancel ends the wait); never raises. Released by
+// release_mark_lock, or by the end of the (sub)transaction or process that an error ends.
 Durable take_mark_lock(ServerState &s);
 void release_mark_lock(ServerState &s);
 // Under mark_lock: whether the file of the uid11_generate_random key can be used (an unusable one:
