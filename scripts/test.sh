@@ -153,8 +153,10 @@ version_suites() {
 	if [ "$v" = 15 ] || [ "$v" = 19 ]; then # the oldest and the newest
 		log "PostgreSQL $v: a standby with its primary's identity, then with its own, then promoted"
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
-		log "PostgreSQL $v: synchronous replication with the standby stopped: no generator returns (the mark waits for it)"
+		log "PostgreSQL $v: synchronous replication with the standby stopped: no generator returns (the mark waits for it, whatever a session's synchronous_commit), then a failover"
 		checks "$ROOT/test/concurrency/sync_standby.sh" "$("$PG_CONFIG" --bindir)" no
+		log "PostgreSQL $v: the mark's writer waits with no LWLock held: a held lock on pg_replication_origin, timeouts, a cancel, a failed write"
+		checks "$ROOT/test/concurrency/mark_waits.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: public forms with a keyring: round trips, order, rotation, a bad keyring, no key byte shown, a standby"
 		checks "$ROOT/test/public/run.sh" "$("$PG_CONFIG" --bindir)"
 	fi
