@@ -91,6 +91,7 @@ bool confirmed_by_standbys(XLogRecPtr end)
 {
 	const int nest_level = NewGUCNestLevel();
 	(void)set_config_option("synchronous_commit", "on", PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
+	HOLD_INTERRUPTS(); // as at a commit: the wait reads the cancel itself, and leaves its queue before returning
 	SyncRepWaitForLSN(end, false);
 	bool confirmed = !ProcDiePending;
 	if (confirmed) {
@@ -100,6 +101,7 @@ bool confirmed_by_standbys(XLogRecPtr end)
 		confirmed = QueryCancelPending;
 		QueryCancelPending = cancel_pending;
 	}
+	RESUME_INTERRUPTS();
 	AtEOXact_GUC(true, nest_level);
 	return confirmed;
 }
