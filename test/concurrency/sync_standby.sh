@@ -96,12 +96,12 @@ no_id() {
 }
 no_id "a role with ALTER ROLE etl SET synchronous_commit = off" -U etl -v VERBOSITY=verbose
 no_id "a session at synchronous_commit = remote_write" -U postgres -v VERBOSITY=verbose -c "SET synchronous_commit = remote_write"
-# a session at local generating in a loop (one statement, up to 12 s) beside one at on (5 statements of 100
+# a session at local generating in a loop (one statement of about 5 s, under statement_timeout = 12s) beside one at on (5 statements of 100
 # IDs of each generator, each past the mark)
 rounds=5
 psql -X -q -At -v ON_ERROR_STOP=1 -h "$work" -p "${port[primary]}" -U postgres -d postgres -c "SET synchronous_commit = local" \
 	-c "SET statement_timeout = '12s'" -c "SELECT pg_sleep(0.3)" \
-	-c "DO \$\$ BEGIN FOR i IN 1 .. 1000 LOOP PERFORM timeid_generate(), uuid_v7_generate(); PERFORM pg_sleep(0.01); END LOOP; END \$\$" \
+	-c "DO \$\$ BEGIN FOR i IN 1 .. 500 LOOP PERFORM timeid_generate(), uuid_v7_generate(); PERFORM pg_sleep(0.01); END LOOP; END \$\$" \
 	>/dev/null 2>&1 && echo returned >"$work/local_returned" &
 local_loop=$!
 sleep 0.5
@@ -129,4 +129,9 @@ else
 fi
 generate_back standby postgres after 2000 "$first" 0 new "after failover, the clock set back onto the first IDs"
 none_in_common old new "after failover with the clock behind (the primary's $(kept old t) timeids)" "t x f s v"
+# and above every one: the promoted server starts past the mark of every ID that came back
+newest_old=$(sql standby -c "SELECT max(x::timeid) FROM unnest(string_to_array('$(tr '\n' ' ' <"$work/ids/old.t" | sed 's/ $//')', ' ')) x")
+[ "$(sql standby -c "SELECT min(t) > '$newest_old'::timeid FROM after")" = t ] &&
+	ok "after failover with the clock behind: the first new timeid is above every one the old primary returned" ||
+	fail "after failover with the clock behind: new timeids at or below the old primary's newest, $newest_old"
 exit $status
