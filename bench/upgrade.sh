@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The first ID after pg_upgrade, with 1, 200 and 1,000 databases holding idtypes (BENCH_DATABASES): what it
 # waits for is the one launcher reading every database's carrier, then creating the mark's origin
-# (src/pg/replicate/upgrade_rebuild.cpp). A real pg_upgrade of 1,000 databases takes many minutes, so the state it
+# (src/pg/mark/rebuild.cpp). A real pg_upgrade of 1,000 databases takes many minutes, so the state it
 # leaves is made directly: the origin dropped (pg_upgrade does not carry it) and the server restarted (cold
 # shared buffers), the carriers as pg_upgrade carries them. Databases are copies of a template with idtypes
 # that generated; made with fsync off, measured with fsync and synchronous_commit on. BENCH_RUNS (3) runs per

@@ -170,8 +170,10 @@ version_suites() {
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: the DBA's pages step by step: ALTER SYSTEM with and without LOAD, the pg_ctl promote runbook, the way back to 1.4's file"
 		checks "$ROOT/test/concurrency/runbooks.sh" "$("$PG_CONFIG" --bindir)"
-		log "PostgreSQL $v: synchronous replication with the standby stopped: no generator returns (the mark waits for it)"
+		log "PostgreSQL $v: synchronous replication with the standby stopped: no generator returns (the mark waits for it, whatever a session's synchronous_commit), then a failover"
 		checks "$ROOT/test/concurrency/sync_standby.sh" "$("$PG_CONFIG" --bindir)" no
+		log "PostgreSQL $v: the mark's writer waits with no LWLock held: a held lock on pg_replication_origin, timeouts, a cancel, a failed write"
+		checks "$ROOT/test/concurrency/mark_waits.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: public forms with a keyring: known answers, round trips, order, one keyring per reload, bad reloads kept, scopes, staged rotation on a standby, no key byte shown"
 		checks "$ROOT/test/public/run.sh" "$("$PG_CONFIG" --bindir)"
 	fi

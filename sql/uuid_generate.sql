@@ -93,7 +93,7 @@ SELECT uuid_v7_generate_at('infinity');
 SELECT uuid_v7_generate_at(NULL) IS NULL AS null_gives_null;
 SELECT uuid_v7_generate_at('2200-01-01+00') IS NOT NULL AS future, uuid_v7_generate() < uuid_v7_min('2100-01-01') AS generator_unmoved;
 
--- markings: VOLATILE (a DEFAULT draws a new one per row); server-wide state only, so PARALLEL SAFE
+-- markings: VOLATILE (a DEFAULT draws a new one per row); PARALLEL RESTRICTED as every generator with state (issue 55)
 SELECT proname, pg_get_function_arguments(oid) AS arguments, provolatile, proparallel, proisstrict FROM pg_proc
 WHERE proname IN ('uuid_v7_generate', 'uuid_v7_generate_at') ORDER BY proname;
 

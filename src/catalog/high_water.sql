@@ -1,13 +1,13 @@
 
--- The generators' mark is the replication origin idtypes_high_water (src/pg/replicate/origins.cpp), the
+-- The generators' mark is the replication origin idtypes_high_water (src/pg/mark/origin.cpp), the
 -- server's, not a database's: made, advanced and (after pg_upgrade) rebuilt only by the library, never by
 -- this script.
 
--- What carries the mark across pg_upgrade (src/pg/replicate/upgrade_carrier.cpp), which carries no origin: a one-row
+-- What carries the mark across pg_upgrade (src/pg/mark/carrier.cpp), which carries no origin: a one-row
 -- materialized view in a schema of the extension's own, outside the application's schemas, holding an upper
 -- bound of every ID time issued in this database. Generators raise it in place (generic WAL) once its value
 -- comes near their IDs; after pg_upgrade one launcher reads every database's carrier before any ID is issued
--- (src/pg/replicate/upgrade_rebuild.cpp). Its query, run when it is created or refreshed, gives the server's
+-- (src/pg/mark/rebuild.cpp). Its query, run when it is created or refreshed, gives the server's
 -- mark plus a margin, never less than it holds (carrier_value), so a REFRESH cannot lower it; the event
 -- trigger of carrier_populated.sql refuses a REFRESH ... WITH NO DATA, which would empty it. No DML, TRUNCATE or LOCK TABLE
 -- applies to a materialized view, and no privilege on it but its owner's is left, whatever default

@@ -4,9 +4,10 @@
 -- backend): laid out as uuidv7() lays them out (48-bit Unix milliseconds, a 12-bit fraction of the
 -- millisecond, 62 random bits), so they sort by time exactly as core's do and uuid_v7_timestamp,
 -- uuid_extract_timestamp (18), <@ and ^@ read them. Never named uuidv7: no clash with core's function.
--- The state is server-wide only (shared memory and the high-water mark), nothing per session: PARALLEL SAFE.
+-- It may write the mark (WAL, and waits for the synchronous standbys), like every generator with state:
+-- PARALLEL RESTRICTED since 1.6, so the leader runs it (in parallel mode, which the generators support).
 CREATE FUNCTION uuid_v7_generate(shift interval DEFAULT NULL) RETURNS uuid
-	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION uuid_v7_generate(interval) IS 'new UUIDv7 (PostgreSQL 18''s layout), greater than every one issued before in the server, across restarts; its time shifted by the interval, if given';
 
 -- For loading history: no generator state, so uuids sharing a microsecond are told apart by their 62 random

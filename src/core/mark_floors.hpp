@@ -1,7 +1,7 @@
 // Where each generator stands once a high-water mark is known: the lowest "last issued" value past every ID
-// that could have been issued up to the mark (a time in Unix µs). A generator state starts there (the mark
-// file at start) and is raised there (the mark replicated through WAL, read after a promotion or a start
-// by the generators' glue); raising never lowers what a state already issued.
+// that could have been issued up to the mark (a time in Unix µs). A generator state is raised there (the
+// mark an older key file holds, at its start: src/pg/mark/older_stores.cpp; the replicated mark, before its
+// first ID: src/pg/mark/server_state.cpp); raising never lowers what a state already issued.
 #pragma once
 
 #include <cstdint>

@@ -1,8 +1,8 @@
 // The module: PG_MODULE_MAGIC and the configuration parameters.
 #include "pg/common/postgres.hpp"
 #include "pg/common/settings.hpp"
-#include "pg/generate/generators.hpp"
 #include "pg/generate/identity.hpp"
+#include "pg/mark/server_state.hpp"
 #include "pg/public/keyring.hpp"
 
 namespace idtypes::pg {

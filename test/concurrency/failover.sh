@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Failover never repeats an ID: the generators' high-water mark reaches the standby through WAL (the
-# replication origin idtypes_high_water, src/pg/replicate/origins.cpp). In clusters of its own, with PostgreSQL's bin directory BIN_DIR,
+# replication origin idtypes_high_water, src/pg/mark/origin.cpp). In clusters of its own, with PostgreSQL's bin directory BIN_DIR,
 # idtypes preloaded or not (PRELOAD yes|no), the fleet's configuration on both servers (timeid_clock_id = 7,
 # tbsl_machine_id = 7, require_identity = on): a primary and its streaming standby; the primary issues
 # IDTYPES_FAILOVER_ROWS (100,000) IDs of every generator into a table, the standby replays them, the primary
@@ -112,7 +112,7 @@ done
 
 # pg_upgrade (where BIN_DIR has one: 15 and 19 here; the 17 and 18 packages used here ship none) onto a new cluster
 # of the same version: it leaves the mark file and the origin behind and carries each database's carrier
-# (idtypes_internal.high_water, src/pg/replicate/upgrade_carrier.cpp), from which the first ID rebuilds the origin; the upgraded
+# (idtypes_internal.high_water, src/pg/mark/carrier.cpp), from which the first ID rebuilds the origin; the upgraded
 # server continues above every ID, its clock still set back
 if [ -x "$bin/pg_upgrade" ]; then
 	# (clusters.sh; 19's programs run in its Debian root, given the root's own bin directory)

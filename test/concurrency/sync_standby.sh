@@ -9,6 +9,12 @@
 # - a session waiting behind the one that writes the mark gives up after its bound with an error that names
 #   the synchronous standbys, not the file system;
 # - the standby started again: every generator returns.
+# The mark is the server's, so the server's synchronous_standby_names decides, not a session's
+# synchronous_commit (issue 55): with the standby stopped again,
+# - a role with ALTER ROLE ... SET synchronous_commit = off, and a session at remote_write: no ID (57014);
+# - a session at synchronous_commit = local generating in a loop beside one at on: neither gets an ID back;
+# - then the primary killed, the standby promoted, its clock set back onto the first IDs the primary issued:
+#   none of them again (those issued before the outage, and any that came back during it).
 # Prints `ok` / `FAIL` lines.
 set -uo pipefail
 bin=${1:?usage: sync_standby.sh BIN_DIR yes|no}
@@ -69,4 +75,63 @@ wait "$writer"
 
 start_at standby && ready standby || die "the standby does not start again"
 returns "the synchronous standby running again"
+
+# issue 55: the IDs the primary issues while the standby confirms them, kept in a table it replays; a role
+# whose own setting is synchronous_commit = off
+sql primary -c "CREATE ROLE etl LOGIN" -c "ALTER ROLE etl SET synchronous_commit = off" >/dev/null || die "the role etl"
+sql primary -c "$(every_generator before_outage 2000)" >/dev/null && wait_replay primary standby &&
+	keep primary postgres before_outage old || die "the IDs before the outage"
+stop standby || die "the standby does not stop"
+# no_id LABEL PSQL_OPTIONS...: one call of every generator under statement_timeout = 2s, none returns (57014)
+no_id() {
+	local label=$1 c out
+	shift
+	for c in t f v; do
+		out=$(psql -X -q -At -h "$work" -p "${port[primary]}" -d postgres "$@" -c "SET statement_timeout = '2s'" \
+			-c "SELECT pg_sleep(0.3)" -c "SELECT ${generator_sql[$c]}" 2>&1)
+		grep -q 57014 <<<"$out" && ! grep -qE '^[0-9A-Za-z-]{11,}$' <<<"$out" &&
+			ok "the standby stopped, $label: ${generator[$c]} does not return (57014)" ||
+			fail "the standby stopped, $label: ${generator[$c]}: $out"
+	done
+}
+no_id "a role with ALTER ROLE etl SET synchronous_commit = off" -U etl -v VERBOSITY=verbose
+no_id "a session at synchronous_commit = remote_write" -U postgres -v VERBOSITY=verbose -c "SET synchronous_commit = remote_write"
+# a session at local generating in a loop (one statement of about 5 s, under statement_timeout = 12s) beside one at on (5 statements of 100
+# IDs of each generator, each past the mark)
+rounds=5
+psql -X -q -At -v ON_ERROR_STOP=1 -h "$work" -p "${port[primary]}" -U postgres -d postgres -c "SET synchronous_commit = local" \
+	-c "SET statement_timeout = '12s'" -c "SELECT pg_sleep(0.3)" \
+	-c "DO \$\$ BEGIN FOR i IN 1 .. 500 LOOP PERFORM timeid_generate(), uuid_v7_generate(); PERFORM pg_sleep(0.01); END LOOP; END \$\$" \
+	>/dev/null 2>&1 && echo returned >"$work/local_returned" &
+local_loop=$!
+sleep 0.5
+on_returned=0
+for _ in $(seq $rounds); do
+	keep primary postgres "($(ids_select 100 "t x f s v"))" outage "SET statement_timeout = '2s'; SELECT pg_sleep(0.3)" \
+		2>/dev/null && on_returned=$((on_returned + 1))
+done
+wait "$local_loop"
+[ ! -f "$work/local_returned" ] && ok "the standby stopped: a session at synchronous_commit = local generating in a loop does not return (57014)" ||
+	fail "the standby stopped: a session at synchronous_commit = local generated in a loop and returned"
+[ "$on_returned" = 0 ] && ok "the standby stopped: a session at on beside it, 0 of $rounds statements returned" ||
+	fail "the standby stopped: a session at on beside it, $on_returned of $rounds statements returned"
+for c in t x f s v; do [ -f "$work/ids/outage.$c" ] && cat "$work/ids/outage.$c" >>"$work/ids/old.$c"; done
+# the primary killed, the standby (which never got the WAL of the outage) promoted
+as_postgres "$bin/pg_ctl" -D "$work/primary" -w -s -m immediate stop || die "the primary does not stop"
+start_at standby && ready standby && as_postgres "$bin/pg_ctl" -D "$work/standby" -w -s promote || die "promotion"
+for _ in $(seq 60); do [ "$(sql standby -c 'SELECT pg_is_in_recovery()')" = f ] && break; sleep 0.5; done
+# the clock set back onto the first timeid that came back during the outage, else onto the first before it
+if [ -f "$work/ids/outage.t" ]; then
+	first=$(sql standby -c "SELECT extract(epoch FROM min(timeid_timestamp(x::timeid)))
+		FROM unnest(string_to_array('$(tr '\n' ' ' <"$work/ids/outage.t" | sed 's/ $//')', ' ')) x")
+else
+	first=$(first_issued standby postgres before_outage)
+fi
+generate_back standby postgres after 2000 "$first" 0 new "after failover, the clock set back onto the first IDs"
+none_in_common old new "after failover with the clock behind (the primary's $(kept old t) timeids)" "t x f s v"
+# and above every one: the promoted server starts past the mark of every ID that came back
+newest_old=$(sql standby -c "SELECT max(x::timeid) FROM unnest(string_to_array('$(tr '\n' ' ' <"$work/ids/old.t" | sed 's/ $//')', ' ')) x")
+[ "$(sql standby -c "SELECT min(t) > '$newest_old'::timeid FROM after")" = t ] &&
+	ok "after failover with the clock behind: the first new timeid is above every one the old primary returned" ||
+	fail "after failover with the clock behind: new timeids at or below the old primary's newest, $newest_old"
 exit $status

@@ -37,3 +37,8 @@ CREATE FUNCTION @extschema@.idtypes_keys(OUT name text, OUT version integer, OUT
 COMMENT ON FUNCTION @extschema@.idtypes_keys() IS 'the keys of the keyring that the caller may use: name, version, fingerprint, stage (active or decrypt), whether it is the version that makes public forms; never key bytes';
 REVOKE EXECUTE ON FUNCTION @extschema@.idtypes_keys() FROM PUBLIC;
 -- ---- end of issue 56 ----------------------------------------------------------------------------------------
+
+-- ==================================================================================== issue 55: parallel labels
+-- uuid_v7_generate may write the mark (WAL, and waits for the synchronous standbys), like every generator
+-- with state: PARALLEL RESTRICTED, so the leader of a parallel plan runs it.
+ALTER FUNCTION @extschema@.uuid_v7_generate(interval) PARALLEL RESTRICTED;

@@ -39,25 +39,6 @@ inline IndexScanDesc begin_index_scan(Relation heap, Relation index, Snapshot sn
 #endif
 }
 
-// A new LWLock tranche named `name`. From 19 the name is given here and kept in shared memory, for every
-// process at once; before, each process names the tranche for itself (name_lwlock_tranche).
-inline int new_lwlock_tranche([[maybe_unused]] const char *name)
-{
-#if PG_VERSION_NUM >= 190000
-	return LWLockNewTrancheId(name);
-#else
-	return LWLockNewTrancheId();
-#endif
-}
-
-// Names the tranche in this process (before 19; a no-op from 19, which named it once in new_lwlock_tranche).
-inline void name_lwlock_tranche([[maybe_unused]] int tranche, [[maybe_unused]] const char *name)
-{
-#if PG_VERSION_NUM < 190000
-	LWLockRegisterTranche(tranche, name);
-#endif
-}
-
 #if PG_VERSION_NUM >= 170000
 // The named DSM segment `name` of `size` bytes, created and filled by init(memory) once per server.
 // 19's registry passes the init callback an argument of the caller's as well; this one needs none.
@@ -94,7 +75,7 @@ inline void *guc_extra_alloc(std::size_t size)
 #endif
 }
 
-// A relation's file, named without its relcache entry (another database's: upgrade_rebuild.cpp): 16 renamed
+// A relation's file, named without its relcache entry (another database's: rebuild.cpp): 16 renamed
 // RelFileNode to RelFileLocator and the relation mapper's "filenode" to "filenumber"; 17 named backends by
 // ProcNumber.
 #if PG_VERSION_NUM >= 160000

@@ -1,7 +1,7 @@
-// The generators over the server's one state (shared_state.cpp says where it lives): each issues only below
-// the mark (mark_writer.cpp), waiting for it only when an ID is beyond it; after each ID the next mark is
+// The generators over the server's one state (server_state.cpp says where it lives): each issues only below
+// the mark (writer.cpp), waiting for it only when an ID is beyond it; after each ID the next mark is
 // written ahead if the ID passed half the reserve, and its database's carrier is told the ID's time and the
-// mark (upgrade_carrier.cpp). In recovery only scru160 and uuid_v7 generate (standby_rule.cpp): their random
+// mark (carrier.cpp). In recovery only scru160 and uuid_v7 generate (standby_rule.cpp): their random
 // bits keep them apart from the primary's, and the mark, which a standby cannot write, is not used.
 #include "pg/generate/generators.hpp"
 
@@ -11,10 +11,10 @@
 #include "core/uid11.hpp"
 #include "core/uuid7.hpp"
 #include "pg/common/wait_event.hpp"
-#include "pg/generate/mark_writer.hpp"
-#include "pg/generate/shared_state.hpp"
-#include "pg/generate/uid11_random_key.hpp"
-#include "pg/replicate/upgrade_carrier.hpp"
+#include "pg/mark/carrier.hpp"
+#include "pg/mark/fullrand_key.hpp"
+#include "pg/mark/server_state.hpp"
+#include "pg/mark/writer.hpp"
 
 extern "C" {
 #include "access/xlog.h"
@@ -30,7 +30,7 @@ namespace {
 constexpr int tbsl_max_overtaken = 4;
 
 // After an ID of time `id_time_us` was issued under the mark: the next mark written ahead if due, and this
-// database's carrier told (upgrade_carrier.cpp).
+// database's carrier told (carrier.cpp).
 void issued(ServerState &s, std::int64_t id_time_us)
 {
 	write_ahead(s, id_time_us);

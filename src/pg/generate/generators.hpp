@@ -1,5 +1,5 @@
-// Generation: one entry per format over the server's one generator state, wherever it lives (see
-// generators.cpp). The <format>_pg.cpp files call these and raise errors; they never see the state.
+// Generation: one entry per format over the server's one generator state (src/pg/mark/server_state.hpp).
+// The SQL functions of src/pg/types/ call these and raise errors; they never see the state.
 #pragma once
 
 #include <cstdint>
@@ -22,9 +22,6 @@ struct Generated;
 } // namespace idtypes
 
 namespace idtypes::pg {
-
-// From _PG_init while shared_preload_libraries is processed: reserves the state's memory at server start.
-void reserve_generator_state();
 
 // The next timeid microsecond of the server: the clock's, or the last one issued plus one, whichever is
 // greater. False past 2^53-1.
@@ -56,9 +53,6 @@ struct GeneratorReport {
 	std::int64_t mark_us;
 };
 GeneratorReport generator_report();
-// Where the state lives, as idtypes_generator_mode() says it: "shared (preloaded)", "shared (named DSM
-// segment)" or "shared (allocated at first use)". Attaches to the state first.
-const char *generator_mode();
 
 // The next UUIDv7 of the server (uuid7::next over the last one issued by any session), drawing on 64 random
 // bits. Not ok past the year 10889.

@@ -19,6 +19,7 @@
 #include "core/tbsl.hpp"
 #include "core/timeid.hpp"
 #include "pg/generate/generators.hpp"
+#include "pg/mark/server_state.hpp"
 
 #include <cstring>
 

@@ -1,5 +1,5 @@
 // The mark: IDs carry times up to the published mark (ServerState::durable_until_us), which is the
-// progress of the replication origin idtypes_high_water (origins.cpp says why an origin). Written ahead:
+// progress of the replication origin idtypes_high_water (origin.cpp says why an origin). Written ahead:
 // when an ID passes the mark minus half the reserve, one session (the first to get mark_lock without
 // waiting) writes the next one, max(clock, ID) + reserve, while the others go on below the old mark; only an
 // ID beyond the mark waits for it (asleep on its latch, at most 10 s, a cancel ends the wait). A write: the
@@ -7,19 +7,28 @@
 // where synchronous replication is configured, confirmed by the synchronous standbys as a commit's would
 // be; only then is the mark published. When the mark cannot be moved, generation fails rather than issue an
 // ID a restart or a failover could forget. Failures are returned (Outcome) up to where they may be raised.
-// The file in the data directory holds only the uid11_generate_random key (uid11_random_key.cpp); the mark
+// The file in the data directory holds only the uid11_generate_random key (fullrand_key.cpp); the mark
 // an older idtypes wrote there is read once, at the state's start, as a floor.
-#include "pg/generate/mark_writer.hpp"
+// mark_lock is not an LWLock: its holder waits (a heavyweight lock on the origin, the WAL flush, the
+// synchronous standbys, the key file's fsync), and an LWLock holds off interrupts, so none of those waits
+// would end at statement_timeout, lock_timeout or a cancel. It is a PID in shared memory, taken by
+// compare-and-swap, waited for on a condition variable, and released by the (sub)transaction's abort or the
+// process's exit that an error causes (cleanup callbacks), as an LWLock would be.
+#include "pg/mark/writer.hpp"
 
 #include "core/mark_floors.hpp"
 #include "pg/common/wait_event.hpp"
-#include "pg/replicate/upgrade_rebuild.hpp"
+#include "pg/mark/older_stores.hpp"
+#include "pg/mark/rebuild.hpp"
 
 extern "C" {
+#include "access/xact.h"
 #include "access/xlog.h"
 #include "replication/syncrep.h"
 #include "storage/condition_variable.h"
+#include "storage/ipc.h"
 #include "storage/latch.h"
+#include "utils/guc.h"
 }
 
 namespace idtypes::pg {
@@ -37,11 +46,11 @@ constexpr long mark_wait_look_ms = 100;
 constexpr const char *repair_hint = "Restore the file from a backup, or remove it (the fullrand key of "
                                     "uid11_generate_random is then drawn again); then restart the server.";
 
-[[noreturn]] void report_unusable_file(const FileRead &file)
+[[noreturn]] void report_unusable_key_file(const KeyFileRead &file)
 {
-	const char *path = psprintf("%s/%s", DataDir, high_water_file);
+	const char *path = psprintf("%s/%s", DataDir, key_file_name);
 	switch (file.state) {
-	case FileState::unreadable:
+	case KeyFileState::unreadable:
 		ereport(
 		    ERROR,
 		    (errcode(ERRCODE_IO_ERROR),
@@ -50,13 +59,14 @@ constexpr const char *repair_hint = "Restore the file from a backup, or remove i
 		               "onto one issued before."),
 		     errhint("Make the file readable by the server's user (generation resumes at once), or: %s", repair_hint)));
 		break;
-	case FileState::newer_layout:
-		ereport(ERROR,
-		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-		         errmsg("idtypes' high-water mark \"%s\" has layout %d, which this version of idtypes cannot read",
-		                path, file.layout),
-		         errdetail("A later version of idtypes wrote it; this one reads layouts 1 to %d.", high_water::layout),
-		         errhint("Install the version of idtypes that wrote it, or: %s", repair_hint)));
+	case KeyFileState::newer_layout:
+		ereport(
+		    ERROR,
+		    (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		     errmsg("idtypes' high-water mark \"%s\" has layout %d, which this version of idtypes cannot read", path,
+		            file.layout),
+		     errdetail("A later version of idtypes wrote it; this one reads layouts 1 to %d.", key_file_text::layout),
+		     errhint("Install the version of idtypes that wrote it, or: %s", repair_hint)));
 		break;
 	default:
 		ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED), errmsg("idtypes' high-water mark \"%s\" is garbled", path),
@@ -68,31 +78,42 @@ constexpr const char *repair_hint = "Restore the file from a backup, or remove i
 }
 
 // Whether the synchronous standbys confirmed the WAL up to `end`, waited for as a commit waits for them
-// (SyncRepWaitForLSN; nothing to wait for without synchronous_standby_names, or when the session's
-// synchronous_commit is local or off). `commit` false: a record that is not a commit is confirmed at the
-// standbys' flush (remote_apply waits no further: only commit records report their apply). A cancel or a
-// termination request ends the wait with PostgreSQL's WARNING, and it returns as if confirmed (a commit is
-// then durable locally only); so it is asked again with a cancel pending, which it takes only if it still
-// has to wait (its fast path returns at once, the cancel untouched, when the standbys have confirmed).
+// (SyncRepWaitForLSN; nothing to wait for without synchronous_standby_names). The mark is the server's, so
+// the server's configuration decides, not this session's synchronous_commit: SyncRepWaitForLSN reads it
+// (local and off skip the wait), so it is set to on for the wait only, as a function's SET clause would be
+// (a GUC nest level, undone by the abort of an error). `commit` false: a record that is not a commit is
+// confirmed at the standbys' flush, whatever the level (remote_apply waits no further: only commit records
+// report their apply; remote_write is raised to the flush). A cancel or a termination request ends the wait
+// with PostgreSQL's WARNING, and it returns as if confirmed (a commit is then durable locally only); so it is
+// asked again with a cancel pending, which it takes only if it still has to wait (its fast path returns at
+// once, the cancel untouched, when the standbys have confirmed).
 bool confirmed_by_standbys(XLogRecPtr end)
 {
+	const int nest_level = NewGUCNestLevel();
+	(void)set_config_option("synchronous_commit", "on", PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
+	HOLD_INTERRUPTS(); // as at a commit: the wait reads the cancel itself, and leaves its queue before returning
 	SyncRepWaitForLSN(end, false);
-	if (ProcDiePending)
-		return false;
-	const bool cancel_pending = QueryCancelPending;
-	QueryCancelPending = true;
-	SyncRepWaitForLSN(end, false);
-	const bool confirmed = QueryCancelPending;
-	QueryCancelPending = cancel_pending;
+	bool confirmed = !ProcDiePending;
+	if (confirmed) {
+		const bool cancel_pending = QueryCancelPending;
+		QueryCancelPending = true;
+		SyncRepWaitForLSN(end, false);
+		confirmed = QueryCancelPending;
+		QueryCancelPending = cancel_pending;
+	}
+	RESUME_INTERRUPTS();
+	AtEOXact_GUC(true, nest_level);
 	return confirmed;
 }
 
 // Under mark_lock: `mark` written into the origin (locked against a drop only around the record), flushed,
-// confirmed by the synchronous standbys, then published. The origin's write may raise (no free replication
-// state, the origin in use by a session): the lock is released by the error, the mark not published.
+// confirmed by the synchronous standbys, then published. The origin's lock, a cancel or timeout in its wait,
+// and the origin's write may raise (no free replication state, the origin in use by a session): mark_lock
+// is released by the error's abort, the mark not published.
 Outcome write_mark(ServerState &s, std::int64_t mark, OriginId origin)
 {
 	Outcome outcome;
+	set_step(s, MarkStep::origin_lock);
 	lock_origin(origin);
 	if (find_origin(mark_origin_name) != origin) { // dropped (perhaps made again) since it was looked up
 		release_origin(origin);
@@ -101,7 +122,9 @@ Outcome write_mark(ServerState &s, std::int64_t mark, OriginId origin)
 	}
 	const XLogRecPtr end = advance_origin(origin, static_cast<std::uint64_t>(mark));
 	release_origin(origin);
+	set_step(s, MarkStep::wal_flush);
 	XLogFlush(end);
+	set_step(s, MarkStep::standbys);
 	if (!confirmed_by_standbys(end)) {
 		outcome.what = Durable::not_replicated;
 		return outcome;
@@ -117,7 +140,7 @@ std::int64_t next_mark(std::int64_t until_us)
 	return (until_us > now ? until_us : now) + reserve_ahead_us;
 }
 
-// The origin to write the mark into (made first when missing: upgrade_rebuild.cpp). May raise or wait, so
+// The origin to write the mark into (made first when missing: rebuild.cpp). May raise or wait, so
 // never under mark_lock.
 OriginId mark_origin()
 {
@@ -146,40 +169,83 @@ void raise_generators(ServerState &s, std::int64_t mark)
 }
 
 // Takes the fullrand key the file holds, at the state's start and when a file that could not be read then is
-// read later. A file of idtypes 1.4 or earlier also holds the mark that idtypes wrote before each ID: the
-// generators start past it, as a floor. Only the origin (applied before the first ID) is needed for that
-// after 1.4, which wrote it beside the file; the file's mark still covers a library updated from 1.3 (no
-// origin then, and 1.3's per-database carriers may be behind the server's mark). It is the past once the
-// clock has passed it, so reading it at every later start costs nothing. An unusable file stops only
-// uid11_generate_random (file_usable).
-void start_from_file(ServerState *s, const FileRead &file)
+// read later; the generators start past the mark an older idtypes wrote there (older_stores.cpp). An
+// unusable file stops only uid11_generate_random (key_file_usable).
+void start_from_key_file(ServerState *s, const KeyFileRead &file)
 {
-	s->file_state = file.state;
-	s->file_error_number = file.error_number;
-	s->file_layout = file.layout;
-	const bool has_key = file.state == FileState::ok && file.contents.has_key;
-	s->fullrand_key = has_key ? file.contents : high_water::Contents{};
+	s->key_file_state = file.state;
+	s->key_file_error_number = file.error_number;
+	s->key_file_layout = file.layout;
+	const bool has_key = file.state == KeyFileState::ok && file.contents.has_key;
+	s->fullrand_key = has_key ? file.contents : key_file_text::Contents{};
 	pg_write_barrier(); // the key before its state
 	pg_atomic_write_u32(&s->fullrand_key_state, has_key ? key_unchecked : key_missing);
-	if (file.state == FileState::ok)
-		raise_generators(*s, file.contents.mark);
+	if (file.state == KeyFileState::ok)
+		raise_generators(*s, old_file_mark(file));
+}
+
+namespace {
+
+// This process's hold on mark_lock, released by an abort or an exit that ends a holder by an error.
+ServerState *held = nullptr;
+bool cleanup_registered = false;
+
+void release_held()
+{
+	if (held != nullptr)
+		release_mark_lock(*held);
+}
+void release_at_abort(XactEvent event, void *)
+{
+	if (event == XACT_EVENT_ABORT || event == XACT_EVENT_PARALLEL_ABORT)
+		release_held();
+}
+void release_at_subabort(SubXactEvent event, SubTransactionId, SubTransactionId, void *)
+{
+	if (event == SUBXACT_EVENT_ABORT_SUB)
+		release_held();
+}
+void release_at_exit(int, Datum) { release_held(); }
+
+// Takes mark_lock if no process holds it. The first time in this process, registers the cleanup first (which
+// may raise: out of memory).
+bool try_mark_lock(ServerState &s)
+{
+	if (!cleanup_registered) {
+		RegisterXactCallback(release_at_abort, nullptr);
+		RegisterSubXactCallback(release_at_subabort, nullptr);
+		before_shmem_exit(release_at_exit, 0);
+		cleanup_registered = true;
+	}
+	std::uint32_t none = 0;
+	if (!pg_atomic_compare_exchange_u32(&s.mark_writer_pid, &none, static_cast<std::uint32_t>(MyProcPid)))
+		return false;
+	held = &s;
+	set_step(s, MarkStep::none);
+	return true;
+}
+
+} // namespace
+
+void set_step(ServerState &s, MarkStep step)
+{
+	pg_atomic_write_u32(&s.mark_writer_step, static_cast<std::uint32_t>(step));
 }
 
 // Takes mark_lock, waiting for another session's write (at most mark_wait_limit_us) asleep on the process's
-// latch, seen in pg_stat_activity as the extension's wait event (an LWLock wait itself could not be
-// interrupted). The session is on the state's condition variable's list before each look at the lock, so that
-// the writer's release (ConditionVariableBroadcast) sets its latch; so do a cancel, statement_timeout and a
-// termination request, which end the wait at once: the caller then raises (report_not_durable). Never raises
-// itself (ConditionVariableSleep would, on a cancel: its own CHECK_FOR_INTERRUPTS). An ERROR or FATAL while
-// the lock is held releases it.
+// latch, seen in pg_stat_activity as the extension's wait event. The session is on the state's condition
+// variable's list before each look at the lock, so that the writer's release (ConditionVariableBroadcast) sets
+// its latch; so do a cancel, statement_timeout and a termination request, which end the wait at once: the
+// caller then raises (report_not_durable). Never raises itself (ConditionVariableSleep would, on a cancel: its
+// own CHECK_FOR_INTERRUPTS) but for the cleanup's first registration in this process, before any wait.
 Durable take_mark_lock(ServerState &s)
 {
 	Durable outcome = Durable::ok;
-	if (!LWLockConditionalAcquire(&s.mark_lock, LW_EXCLUSIVE)) {
+	if (!try_mark_lock(s)) {
 		const TimestampTz start = GetCurrentTimestamp();
 		for (;;) {
 			ConditionVariablePrepareToSleep(&s.mark_released);
-			if (LWLockConditionalAcquire(&s.mark_lock, LW_EXCLUSIVE))
+			if (try_mark_lock(s))
 				break;
 			if (QueryCancelPending || ProcDiePending) {
 				outcome = Durable::interrupted;
@@ -197,36 +263,34 @@ Durable take_mark_lock(ServerState &s)
 		}
 		ConditionVariableCancelSleep();
 	}
-	if (outcome == Durable::ok)
-		pg_atomic_write_u32(&s.mark_writer_pid, static_cast<std::uint32_t>(MyProcPid));
 	return outcome;
 }
 
 void release_mark_lock(ServerState &s)
 {
-	pg_atomic_write_u32(&s.mark_writer_pid, 0);
-	LWLockRelease(&s.mark_lock);
+	held = nullptr;
+	(void)pg_atomic_exchange_u32(&s.mark_writer_pid, 0); // a full barrier: what was written under it first
 	ConditionVariableBroadcast(&s.mark_released);
 }
 
 // Under mark_lock: whether the key's file can be used. One that could not be read (its permissions, no file
 // descriptor left in the server or the system, an I/O error) is read again, so that a passing failure stops
 // uid11_generate_random only while it lasts; once read, it is taken as at the state's start.
-bool file_usable(ServerState &s, Outcome &outcome)
+bool key_file_usable(ServerState &s, Outcome &outcome)
 {
-	if (s.file_state == FileState::unreadable) {
-		const FileRead file = read_high_water_file();
-		if (file.state == FileState::unreadable) {
-			s.file_error_number = file.error_number;
+	if (s.key_file_state == KeyFileState::unreadable) {
+		const KeyFileRead file = read_key_file();
+		if (file.state == KeyFileState::unreadable) {
+			s.key_file_error_number = file.error_number;
 		} else {
-			start_from_file(&s, file);
-			elog(LOG, "idtypes read its high-water mark \"%s\" again", high_water_file);
+			start_from_key_file(&s, file);
+			elog(LOG, "idtypes read its high-water mark \"%s\" again", key_file_name);
 		}
 	}
-	if (s.file_state == FileState::ok || s.file_state == FileState::missing)
+	if (s.key_file_state == KeyFileState::ok || s.key_file_state == KeyFileState::missing)
 		return true;
-	outcome.what = Durable::unusable_file;
-	outcome.file = FileRead{s.file_state, s.file_error_number, s.file_layout, {}};
+	outcome.what = Durable::unusable_key_file;
+	outcome.file = KeyFileRead{s.key_file_state, s.key_file_error_number, s.key_file_layout, {}};
 	return false;
 }
 
@@ -248,6 +312,51 @@ Outcome make_durable(ServerState &s, std::int64_t until_us, OriginId origin)
 	return outcome;
 }
 
+// The error of a session that gave up waiting for mark_lock: what its holder waits for, and what to do.
+[[noreturn]] void report_busy(ServerState &s)
+{
+	const std::uint32_t pid = pg_atomic_read_u32(&s.mark_writer_pid);
+	const int limit_s = static_cast<int>(mark_wait_limit_us / 1000000);
+	switch (static_cast<MarkStep>(pg_atomic_read_u32(&s.mark_writer_step))) {
+	case MarkStep::origin_lock:
+		ereport(
+		    ERROR,
+		    (errcode(ERRCODE_LOCK_NOT_AVAILABLE), errmsg("idtypes gave up waiting for its mark to be written"),
+		     errdetail("Another session (PID %u) has been waiting for more than %d s for a lock on the replication "
+		               "origin \"%s\" or on the catalog pg_replication_origin, held by a transaction that drops an "
+		               "origin or locks that catalog.",
+		               pid, limit_s, mark_origin_name),
+		     errhint("Find that transaction in pg_locks (relation pg_replication_origin, or the origin's object) and "
+		             "end it; then generate again.")));
+		break;
+	case MarkStep::standbys:
+		ereport(ERROR,
+		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		         errmsg("idtypes gave up waiting for its mark to be written"),
+		         errdetail("Another session (PID %u) has been waiting for more than %d s for the synchronous standbys "
+		                   "(synchronous_standby_names = '%s') to confirm it.",
+		                   pid, limit_s, SyncRepStandbyNames != nullptr ? SyncRepStandbyNames : ""),
+		         errhint("Check that the synchronous standbys are running and connected (pg_stat_replication), as the "
+		                 "commits of this server need them too.")));
+		break;
+	case MarkStep::key_file:
+		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("idtypes gave up waiting for its mark to be written"),
+		                errdetail("Another session (PID %u) has been writing uid11_generate_random's key \"%s\" for "
+		                          "more than %d s.",
+		                          pid, key_file_name, limit_s),
+		                errhint("Check the file system of the data directory (a stalled disk or network mount).")));
+		break;
+	case MarkStep::wal_flush:
+	case MarkStep::none:
+		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("idtypes gave up waiting for its mark to be written"),
+		                errdetail("Another session (PID %u) has been flushing its WAL record for more than %d s.", pid,
+		                          limit_s),
+		                errhint("Check the file system of pg_wal (a stalled disk or network mount).")));
+		break;
+	}
+	pg_unreachable();
+}
+
 // The error of a mark that could not be moved (or a key that could not be settled).
 [[noreturn]] void report_not_durable(ServerState &s, const Outcome &outcome)
 {
@@ -263,33 +372,13 @@ Outcome make_durable(ServerState &s, std::int64_t until_us, OriginId origin)
 		                errmsg("canceled while waiting for the synchronous standbys to confirm the mark"),
 		                errdetail("No ID is issued past a mark that a promoted synchronous standby could lack.")));
 		break;
-	case Durable::busy:
-		if (SyncRepStandbyNames != nullptr && SyncRepStandbyNames[0] != '\0')
-			ereport(ERROR,
-			        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-			         errmsg("idtypes gave up waiting for its mark to be written"),
-			         errdetail("Another session (PID %u) has been writing it for more than %d s: the synchronous "
-			                   "standbys (synchronous_standby_names = '%s') have not confirmed it, or the WAL "
-			                   "flush has not completed.",
-			                   pg_atomic_read_u32(&s.mark_writer_pid), static_cast<int>(mark_wait_limit_us / 1000000),
-			                   SyncRepStandbyNames),
-			         errhint("Check that the synchronous standbys are running and connected "
-			                 "(pg_stat_replication), as the commits of this server need them too.")));
-		ereport(ERROR,
-		        (errcode(ERRCODE_IO_ERROR), errmsg("idtypes gave up waiting for its mark to be written"),
-		         errdetail("Another session (PID %u) has been writing it for more than %d s: the WAL flush (or the "
-		                   "write of uid11_generate_random's key \"%s\") does not complete.",
-		                   pg_atomic_read_u32(&s.mark_writer_pid), static_cast<int>(mark_wait_limit_us / 1000000),
-		                   high_water_file),
-		         errhint("Check the file system of pg_wal and of the data directory (a stalled disk or network "
-		                 "mount).")));
-		break;
-	case Durable::unusable_file: report_unusable_file(outcome.file);
+	case Durable::busy: report_busy(s); break;
+	case Durable::unusable_key_file: report_unusable_key_file(outcome.file);
 	case Durable::write_failed:
 		ereport(ERROR,
 		        (errcode(ERRCODE_IO_ERROR),
 		         errmsg("idtypes could not write the key of uid11_generate_random into \"%s\" in the data directory",
-		                high_water_file),
+		                key_file_name),
 		         errdetail("%s: %s. No value is made with a key that a restart could forget.",
 		                   describe(outcome.write.step), strerror(outcome.write.error_number)),
 		         errhint("Free space on the data directory's file system, or make it writable: uid11_generate_random "
@@ -322,9 +411,8 @@ void write_ahead(ServerState &s, std::int64_t id_time_us)
 	    RecoveryInProgress())
 		return; // not half used, or another session is writing the next mark
 	const OriginId origin = mark_origin();
-	if (!LWLockConditionalAcquire(&s.mark_lock, LW_EXCLUSIVE))
+	if (!try_mark_lock(s))
 		return;
-	pg_atomic_write_u32(&s.mark_writer_pid, static_cast<std::uint32_t>(MyProcPid));
 	Outcome outcome;
 	if (id_time_us > static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us)) - reserve_ahead_us / 2)
 		outcome = write_mark(s, next_mark(id_time_us), origin);

@@ -2,7 +2,7 @@
 // not null, so 8-byte aligned in the tuple's data with no gap. A row counts only if the reader's snapshot
 // sees it (a rolled-back or deleted row of 1.3's table, which any role with a table grant could write,
 // never does); the launcher and the writing session see the same rows.
-#include "pg/replicate/carrier_row.hpp"
+#include "pg/mark/carrier_row.hpp"
 
 #include <cstring>
 

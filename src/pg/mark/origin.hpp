@@ -1,4 +1,4 @@
-// The replication origin idtypes_high_water, whose progress is the generators' mark (src/pg/replicate/origins.cpp
+// The replication origin idtypes_high_water, whose progress is the generators' mark (src/pg/mark/origin.cpp
 // says why an origin).
 #pragma once
 

@@ -1,9 +1,9 @@
 // The fullrand key of uid11_generate_random: drawn once per data directory instance and kept in the file
-// pg_idtypes_high_water (see uid11_random_key.cpp and ServerState's KeyState).
+// pg_idtypes_high_water (see fullrand_key.cpp and ServerState's KeyState).
 #pragma once
 
 #include "core/uid11.hpp"
-#include "pg/generate/shared_state.hpp"
+#include "pg/mark/server_state.hpp"
 
 namespace idtypes::pg {
 

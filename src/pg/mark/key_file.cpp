@@ -1,4 +1,4 @@
-#include "pg/generate/mark_file.hpp"
+#include "pg/mark/key_file.hpp"
 
 #include "pg/common/postgres.hpp"
 
@@ -20,27 +20,27 @@ namespace idtypes::pg {
 // files and tries again. OpenTransientFile raises only when the process already holds its maximum of such
 // files at once, a leak of other code (it never happens between two statements): the one exception to
 // "never raises" below.
-FileRead read_high_water_file()
+KeyFileRead read_key_file()
 {
-	FileRead r{FileState::missing, 0, 0, {}};
-	int fd = OpenTransientFile(high_water_file, O_RDONLY | PG_BINARY);
+	KeyFileRead r{KeyFileState::missing, 0, 0, {}};
+	int fd = OpenTransientFile(key_file_name, O_RDONLY | PG_BINARY);
 	if (fd < 0) {
-		r.state = errno == ENOENT ? FileState::missing : FileState::unreadable;
+		r.state = errno == ENOENT ? KeyFileState::missing : KeyFileState::unreadable;
 		r.error_number = errno;
 		return r;
 	}
-	char text[high_water::max_text + 1];
+	char text[key_file_text::max_text + 1];
 	ssize_t len = read(fd, text, sizeof text); // a longer file is garbled: the parse sees its first bytes only
 	r.error_number = errno;
 	CloseTransientFile(fd);
 	if (len < 0) {
-		r.state = FileState::unreadable;
+		r.state = KeyFileState::unreadable;
 		return r;
 	}
-	high_water::Parsed p = high_water::parse(std::string_view(text, static_cast<std::size_t>(len)));
-	r.state = p.status == high_water::Parse::ok             ? FileState::ok
-	          : p.status == high_water::Parse::newer_layout ? FileState::newer_layout
-	                                                        : FileState::garbled;
+	key_file_text::Parsed p = key_file_text::parse(std::string_view(text, static_cast<std::size_t>(len)));
+	r.state = p.status == key_file_text::Parse::ok             ? KeyFileState::ok
+	          : p.status == key_file_text::Parse::newer_layout ? KeyFileState::newer_layout
+	                                                           : KeyFileState::garbled;
 	r.layout = p.layout;
 	r.contents = p.contents;
 	return r;
@@ -58,11 +58,11 @@ const char *describe(WriteStep step)
 	return "no failure";
 }
 
-bool write_high_water_file(const high_water::Contents &contents, WriteFailure &failure)
+bool write_key_file(const key_file_text::Contents &contents, WriteFailure &failure)
 {
-	char text[high_water::max_text];
-	auto len = static_cast<ssize_t>(high_water::format(contents, text));
-	int fd = OpenTransientFile(high_water_temp, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
+	char text[key_file_text::max_text];
+	auto len = static_cast<ssize_t>(key_file_text::format(contents, text));
+	int fd = OpenTransientFile(key_file_temp, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
 	if (fd < 0) {
 		failure = WriteFailure{WriteStep::create, errno};
 		return false;
@@ -80,7 +80,7 @@ bool write_high_water_file(const high_water::Contents &contents, WriteFailure &f
 	// PostgreSQL's durable rename: the file fsynced, renamed, fsynced under its name, then the directory. Its
 	// own message goes out at DEBUG1 only (the caller logs each distinct failure once, not once per call);
 	// left unsent, it leaves errno as the failed step set it.
-	if (durable_rename(high_water_temp, high_water_file, DEBUG1) != 0) {
+	if (durable_rename(key_file_temp, key_file_name, DEBUG1) != 0) {
 		failure = WriteFailure{WriteStep::rename, errno};
 		return false;
 	}
@@ -116,9 +116,9 @@ bool write_high_water_file(const high_water::Contents &contents, WriteFailure &f
 // - On a network mount (NFS, SMB, CephFS), the device number is the mount's, given at mount time, and can
 //   change across remounts: as above, a new key after a remount, drawn for a server that was never copied.
 //   Inode and birth time, where the server keeps them, stay.
-high_water::Instance this_instance()
+key_file_text::Instance this_instance()
 {
-	high_water::Instance me{GetSystemIdentifier(), 0, 0, 0};
+	key_file_text::Instance me{GetSystemIdentifier(), 0, 0, 0};
 	struct statx sx;
 	if (statx(AT_FDCWD, ".", 0, STATX_INO | STATX_BTIME, &sx) != 0) {
 		const int error_number = errno;

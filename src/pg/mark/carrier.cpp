@@ -2,7 +2,7 @@
 // - pg_upgrade carries relation files, not the replication origins nor the mark file (which belong to the
 //   old cluster's data directory). So each database keeps an upper bound of every ID time issued in it in a
 //   relation of its own: after pg_upgrade the origin is missing, and one launcher reads every database's
-//   carrier before any ID is issued (upgrade_rebuild.cpp). The carriers are what carry the mark across
+//   carrier before any ID is issued (rebuild.cpp). The carriers are what carry the mark across
 //   pg_upgrade.
 // - Outside the application's schemas: the schema idtypes_internal, created by the extension (so not
 //   owned by the owner of the schema idtypes is installed in), which schema tools do not list.
@@ -20,10 +20,11 @@
 // - A database whose idtypes is 1.3 (the library updated, ALTER EXTENSION UPDATE not run yet) carries the
 //   mark in 1.3's table idtypes_high_water, the same two columns: read and written the same way, the rows
 //   the snapshot sees only (carrier_row.cpp).
-#include "pg/replicate/upgrade_carrier.hpp"
+#include "pg/mark/carrier.hpp"
 
-#include "pg/generate/shared_state.hpp"
-#include "pg/replicate/carrier_row.hpp"
+#include "pg/mark/carrier_row.hpp"
+#include "pg/mark/older_stores.hpp"
+#include "pg/mark/server_state.hpp"
 
 extern "C" {
 #include "access/generic_xlog.h"
@@ -46,21 +47,6 @@ namespace idtypes::pg {
 
 namespace {
 
-// The schema idtypes is installed in (PostgreSQL 15 exports no get_extension_schema).
-Oid extension_schema(Oid extension)
-{
-	Relation catalog = table_open(ExtensionRelationId, AccessShareLock);
-	ScanKeyData key;
-	ScanKeyInit(&key, Anum_pg_extension_oid, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(extension));
-	SysScanDesc scan = systable_beginscan(catalog, ExtensionOidIndexId, true, nullptr, 1, &key);
-	HeapTuple tuple = systable_getnext(scan);
-	Oid schema =
-	    HeapTupleIsValid(tuple) ? reinterpret_cast<Form_pg_extension>(GETSTRUCT(tuple))->extnamespace : InvalidOid;
-	systable_endscan(scan);
-	table_close(catalog, AccessShareLock);
-	return schema;
-}
-
 // This database's carrier: idtypes_internal.high_water, else 1.3's table, and only one that belongs to
 // idtypes (a relation a user made under that name is never read or written).
 Oid carrier_oid()
@@ -69,11 +55,9 @@ Oid carrier_oid()
 	if (!OidIsValid(extension))
 		return InvalidOid;
 	const Oid internal = get_namespace_oid(carrier_schema, true);
-	Oid relation = OidIsValid(internal) ? get_relname_relid(carrier_name, internal) : InvalidOid;
-	if (!OidIsValid(relation)) {
-		const Oid schema = extension_schema(extension);
-		relation = OidIsValid(schema) ? get_relname_relid(old_carrier_name, schema) : InvalidOid;
-	}
+	Oid relation = OidIsValid(internal) ? get_relname_relid(carrier_view_name, internal) : InvalidOid;
+	if (!OidIsValid(relation))
+		relation = carrier_table_1_3_oid(extension);
 	if (!OidIsValid(relation) || getExtensionOfObject(RelationRelationId, relation) != extension)
 		return InvalidOid;
 	return relation;
@@ -87,10 +71,12 @@ struct Seen {
 
 // Reads the carrier (each page under an exclusive lock) and, when `raise_to` is above what it holds and the
 // held value is within half a margin of `id_time_us`, writes `raise_to` into its rows (a generic WAL record
-// per page). Returns what it holds then.
+// per page). Returns what it holds then. The rows judged are those committed now (SnapshotSelf: a new MVCC
+// snapshot cannot be taken inside a parallel operation, where the generators run too; no REFRESH is in
+// progress, its lock conflicting with the one held here).
 Seen read_or_raise(Relation relation, std::int64_t id_time_us, std::int64_t raise_to)
 {
-	Snapshot snapshot = GetLatestSnapshot();
+	Snapshot snapshot = SnapshotSelf;
 	Seen seen{no_row, InvalidXLogRecPtr};
 	const BlockNumber blocks = RelationGetNumberOfBlocks(relation);
 	for (BlockNumber block = 0; block < blocks; block++) {
@@ -142,12 +128,12 @@ void carry_slowly(std::int64_t id_time_us, std::int64_t server_mark_us)
 	relation_close(relation, NoLock);
 	UnlockRelationOid(oid, RowExclusiveLock);
 	if (seen.value < id_time_us)
-		ereport(ERROR,
-		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-		         errmsg("idtypes could not write its high-water mark into this database's carrier %s.%s",
-		                carrier_schema, carrier_name),
-		         errdetail("The carrier holds no row: pg_upgrade could not keep this database's IDs apart."),
-		         errhint("Refresh it as its owner: REFRESH MATERIALIZED VIEW %s.%s;", carrier_schema, carrier_name)));
+		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		                errmsg("idtypes could not write its high-water mark into this database's carrier %s.%s",
+		                       carrier_schema, carrier_view_name),
+		                errdetail("The carrier holds no row: pg_upgrade could not keep this database's IDs apart."),
+		                errhint("Refresh it as its owner: REFRESH MATERIALIZED VIEW %s.%s;", carrier_schema,
+		                        carrier_view_name)));
 	if (seen.lsn > GetFlushRecPtr(nullptr)) {
 		XLogSetAsyncXactLSN(seen.lsn); // the WAL writer flushes it soon
 		if (!covered) {

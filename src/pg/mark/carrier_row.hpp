@@ -1,6 +1,6 @@
-// The row of a database's carrier of the high-water mark (upgrade_carrier.cpp says what a carrier is): its
-// names, and the visible rows of a carrier's page, read or raised in place. Shared by the session that
-// writes its database's carrier and the launcher that reads every database's (upgrade_rebuild.cpp).
+// The row of a database's carrier of the mark (carrier.cpp says what a carrier is): its names, and the
+// visible rows of a carrier's page, read or raised in place. Shared by the session that writes its
+// database's carrier and the launcher that reads every database's (rebuild.cpp).
 #pragma once
 
 #include <cstdint>
@@ -15,8 +15,7 @@ extern "C" {
 namespace idtypes::pg {
 
 inline constexpr const char *carrier_schema = "idtypes_internal";
-inline constexpr const char *carrier_name = "high_water";             // a materialized view (idtypes 1.4 and later)
-inline constexpr const char *old_carrier_name = "idtypes_high_water"; // 1.3's table, in the extension's schema
+inline constexpr const char *carrier_view_name = "high_water"; // a materialized view (idtypes 1.4 and later)
 
 // What visible_mark returns for a page without a row.
 inline constexpr std::int64_t no_row = INT64_MIN;

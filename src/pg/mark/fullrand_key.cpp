@@ -3,10 +3,10 @@
 // before) and must not be shared by a copy of the data directory (its tickets overlap). So it is drawn at
 // first use unless the file pg_idtypes_high_water holds this instance's key, and written there (durably,
 // with its owner) before any value made with it. That file holds nothing else since idtypes 1.5.
-#include "pg/generate/uid11_random_key.hpp"
+#include "pg/mark/fullrand_key.hpp"
 
-#include "pg/generate/mark_file.hpp"
-#include "pg/generate/mark_writer.hpp"
+#include "pg/mark/key_file.hpp"
+#include "pg/mark/writer.hpp"
 
 extern "C" {
 #include "access/xlog.h"
@@ -21,7 +21,8 @@ namespace {
 Outcome write_key(ServerState &s)
 {
 	Outcome outcome;
-	if (!write_high_water_file(s.fullrand_key, outcome.write)) {
+	set_step(s, MarkStep::key_file);
+	if (!write_key_file(s.fullrand_key, outcome.write)) {
 		if (!(outcome.write == s.logged_failure)) {
 			elog(LOG, "idtypes could not write the key of uid11_generate_random: %s: %s", describe(outcome.write.step),
 			     strerror(outcome.write.error_number));
@@ -43,14 +44,14 @@ Outcome write_key(ServerState &s)
 // when its owner is this instance; a layout 1 file (idtypes 1.0, 1.1) names no owner: its key is kept by a
 // server that is not in recovery (most likely the one that drew it) and replaced on a standby, which is a
 // copy for certain.
-Outcome settle_key(ServerState &s, const high_water::Instance &me, bool in_recovery, const uid11::FullrandKey &drawn)
+Outcome settle_key(ServerState &s, const key_file_text::Instance &me, bool in_recovery, const uid11::FullrandKey &drawn)
 {
-	high_water::Contents &key = s.fullrand_key;
+	key_file_text::Contents &key = s.fullrand_key;
 	std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
 	if (key_state == key_unchecked) {
-		bool adopt = key.has_owner ? high_water::same_instance(key.owner, me) : !in_recovery;
+		bool adopt = key.has_owner ? key_file_text::same_instance(key.owner, me) : !in_recovery;
 		// a file of an older layout (with a mark) is written again in this one
-		const bool current = s.file_layout == high_water::layout;
+		const bool current = s.key_file_layout == key_file_text::layout;
 		key_state = adopt && key.has_owner && current ? key_saved : adopt ? key_unsaved : key_missing;
 		if (adopt && !key.has_owner) { // written again with its owner
 			key.owner = me;
@@ -75,7 +76,7 @@ const uid11::FullrandKey &fullrand_key(ServerState &s)
 {
 	if (pg_atomic_read_u32(&s.fullrand_key_state) != key_saved) {
 		// what may raise, before the lock
-		const high_water::Instance me = this_instance();
+		const key_file_text::Instance me = this_instance();
 		const bool in_recovery = RecoveryInProgress();
 		uid11::FullrandKey drawn;
 		strong_random(&drawn, sizeof drawn);
@@ -83,7 +84,7 @@ const uid11::FullrandKey &fullrand_key(ServerState &s)
 		outcome.what = take_mark_lock(s);
 		if (outcome.what == Durable::ok) {
 			// the file first: one read again only now may hold the key
-			if (file_usable(s, outcome))
+			if (key_file_usable(s, outcome))
 				outcome = settle_key(s, me, in_recovery, drawn);
 			release_mark_lock(s);
 		}

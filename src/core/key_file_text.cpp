@@ -1,9 +1,9 @@
-#include "core/high_water.hpp"
+#include "core/key_file_text.hpp"
 
 #include <cstdint>
 #include <cstdio>
 
-namespace idtypes::high_water {
+namespace idtypes::key_file_text {
 
 namespace {
 
@@ -153,4 +153,4 @@ std::size_t format(const Contents &c, char (&out)[max_text]) noexcept
 	return static_cast<std::size_t>(n);
 }
 
-} // namespace idtypes::high_water
+} // namespace idtypes::key_file_text

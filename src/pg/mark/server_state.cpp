@@ -8,14 +8,12 @@
 //   from the spare space PostgreSQL keeps in its main shared memory segment (ShmemInitStruct works in any
 //   backend; the few KB needed fit the ~100 kB reserve). If that space is gone, generation is refused with a
 //   hint to preload idtypes, never served from per-session state.
-// The state's struct is in shared_state.hpp; its mark in mark_writer.cpp; the generators in generators.cpp.
-#include "pg/generate/generators.hpp"
+// The state's struct is in server_state.hpp; its mark in writer.cpp; the generators in generators.cpp.
+#include "pg/mark/server_state.hpp"
 
 #include "pg/common/wait_event.hpp"
-#include "pg/generate/mark_writer.hpp"
-#include "pg/generate/shared_state.hpp"
-#include "pg/replicate/upgrade_carrier.hpp"
-#include "pg/replicate/upgrade_rebuild.hpp"
+#include "pg/mark/rebuild.hpp"
+#include "pg/mark/writer.hpp"
 
 #include <new>
 
@@ -34,8 +32,6 @@ namespace {
 
 // The layout is part of the name: a library with another layout must not attach to this one.
 constexpr const char *state_name = "idtypes generators v7";
-// The mark lock's tranche, as wait events and pg_stat_activity name it.
-constexpr const char *lock_tranche_name = "idtypes";
 
 enum class Home { none, preloaded, dsm_registry, main_segment };
 
@@ -49,13 +45,12 @@ shmem_startup_hook_type previous_startup_hook = nullptr;
 void init_state(void *memory)
 {
 	auto *s = static_cast<ServerState *>(memory);
-	const FileRead file = read_high_water_file();
+	const KeyFileRead file = read_key_file();
 	pg_atomic_init_u64(&s->durable_until_us, 0);
 	pg_atomic_init_u32(&s->replicated_applied, 0);
 	init_rebuild_progress(s->rebuild);
-	s->mark_lock_tranche = new_lwlock_tranche(lock_tranche_name);
-	LWLockInitialize(&s->mark_lock, s->mark_lock_tranche);
 	pg_atomic_init_u32(&s->mark_writer_pid, 0);
+	pg_atomic_init_u32(&s->mark_writer_step, 0);
 	ConditionVariableInit(&s->mark_released);
 	s->logged_failure = WriteFailure{WriteStep::none, 0};
 	pg_atomic_init_u64(&s->timeid_last_micros, 0);
@@ -70,9 +65,9 @@ void init_state(void *memory)
 	new (&s->scru160) scru160::State();
 	SpinLockInit(&s->uuid7_lock);
 	s->uuid7_last = uuid7::V7{};
-	start_from_file(s, file);
-	if (file.state != FileState::ok && file.state != FileState::missing)
-		elog(LOG, "idtypes cannot use \"%s\": uid11_generate_random is stopped until it is repaired", high_water_file);
+	start_from_key_file(s, file);
+	if (file.state != KeyFileState::ok && file.state != KeyFileState::missing)
+		elog(LOG, "idtypes cannot use \"%s\": uid11_generate_random is stopped until it is repaired", key_file_name);
 }
 
 // Finds or creates the named struct in the main segment, initialising it once (callers serialise on
@@ -88,10 +83,8 @@ ServerState *main_segment_state()
 	return s;
 }
 
-// Every process names the lock's tranche for itself (wait events, pg_stat_activity).
 void attach(ServerState *s, Home where)
 {
-	name_lwlock_tranche(s->mark_lock_tranche, lock_tranche_name);
 	state = s;
 	home = where;
 }
@@ -143,7 +136,7 @@ void attach_later()
 
 // Once per state outside recovery (at its start, or at the first ID after a promotion), before any ID is
 // issued: the generators raised past the mark, the origin idtypes_high_water (rebuilt first from the
-// databases' carriers when it is missing: upgrade_rebuild.cpp), which becomes the published mark. At a
+// databases' carriers when it is missing: rebuild.cpp), which becomes the published mark. At a
 // restart or a crash restart it is this server's own, found again by PostgreSQL (checkpoint, then WAL
 // replay); after a promotion, the old primary's, replayed, so no database of the new primary repeats an ID
 // any database of the old one issued before the WAL the standby received (docs/failover.md). Applied only

@@ -1,9 +1,9 @@
 // A missing replicated mark (the origin idtypes_high_water: after pg_upgrade, which does not carry origins,
 // on a fresh server, or dropped by a superuser), rebuilt from every database's carrier before any ID is
-// issued. See src/pg/replicate/upgrade_rebuild.cpp.
+// issued. See src/pg/mark/rebuild.cpp.
 #pragma once
 
-#include "pg/replicate/origins.hpp"
+#include "pg/mark/origin.hpp"
 
 namespace idtypes::pg {
 

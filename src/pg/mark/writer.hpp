@@ -1,12 +1,12 @@
-// The mark: how it is written ahead (one session at a time, under mark_lock), how a session waits for it
-// when an ID needs it, and its errors. See mark_writer.cpp.
+// The mark: how it is written ahead (one process at a time, under mark_lock), how a session waits for it
+// when an ID needs it, and its errors. See writer.cpp.
 #pragma once
 
 #include <cstdint>
 
-#include "pg/generate/mark_file.hpp"
-#include "pg/generate/shared_state.hpp"
-#include "pg/replicate/origins.hpp"
+#include "pg/mark/key_file.hpp"
+#include "pg/mark/origin.hpp"
+#include "pg/mark/server_state.hpp"
 
 namespace idtypes::pg {
 
@@ -24,7 +24,7 @@ enum class Durable : std::uint8_t {
 	write_failed,
 	busy,
 	interrupted,
-	unusable_file,
+	unusable_key_file,
 	needs_wal,
 	origin_dropped,
 	not_replicated
@@ -32,21 +32,28 @@ enum class Durable : std::uint8_t {
 struct Outcome {
 	Durable what = Durable::ok;
 	WriteFailure write{WriteStep::none, 0}; // write_failed: which step, which errno (the key's file)
-	FileRead file{FileState::ok, 0, 0, {}}; // unusable_file: the file's state then (the shared one may change)
+	KeyFileRead file{
+	    KeyFileState::ok, 0, 0, {}}; // unusable_key_file: the file's state then (the shared one may change)
 };
 
 // Every generator past the IDs a mark covers, whatever it issued already.
 void raise_generators(ServerState &s, std::int64_t mark);
 // At the state's start: the uid11_generate_random key the file holds taken, and the generators past the
 // mark a file of idtypes 1.4 or earlier still holds (a floor; the mark itself is the origin's).
-void start_from_file(ServerState *s, const FileRead &file);
+void start_from_key_file(ServerState *s, const KeyFileRead &file);
 
-// mark_lock, taken waiting asleep (at most 10 s; a cancel ends the wait); never raises.
+// What the holder of mark_lock waits for (ServerState::mark_writer_step): named in the error of a session that
+// gave up waiting for it.
+enum class MarkStep : std::uint32_t { none, origin_lock, wal_flush, standbys, key_file };
+void set_step(ServerState &s, MarkStep step);
+
+// mark_lock, taken waiting asleep (at most 10 s; a cancel ends the wait); never raises. Released by
+// release_mark_lock, or by the end of the (sub)transaction or process that an error ends.
 Durable take_mark_lock(ServerState &s);
 void release_mark_lock(ServerState &s);
 // Under mark_lock: whether the file of the uid11_generate_random key can be used (an unusable one:
 // `outcome` says why).
-bool file_usable(ServerState &s, Outcome &outcome);
+bool key_file_usable(ServerState &s, Outcome &outcome);
 // IDs allowed up to `until_us`: the mark moved first if need be, waiting for another session's write.
 // Never raises with no_origin (needs_wal then).
 Outcome make_durable(ServerState &s, std::int64_t until_us, OriginId origin);

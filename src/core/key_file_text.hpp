@@ -1,7 +1,7 @@
-// The text of the file pg_idtypes_high_water in the data directory (src/pg/generate/mark_file.cpp reads and
+// The text of the file pg_idtypes_high_water in the data directory (src/pg/mark/key_file.cpp reads and
 // writes it): the fullrand key of uid11_generate_random with the data directory instance it belongs to. It
-// holds no mark (the mark is the replication origin idtypes_high_water, replicated and crash-safe through
-// WAL); the mark of a file of an older layout is still read, as a floor (mark_floors.hpp).
+// holds no mark (the mark is the replication origin idtypes_high_water, replicated and
+// crash-safe through WAL); the mark of an older file is still read, as a floor (mark_floors.hpp).
 //
 // Layout 3 (idtypes 1.5), one item per line:
 //   idtypes high-water mark layout 3
@@ -23,11 +23,11 @@
 
 #include "core/uid11.hpp"
 
-namespace idtypes::high_water {
+namespace idtypes::key_file_text {
 
 inline constexpr int layout = 3;
 
-// What tells one data directory instance from its copies (see src/pg/generate/mark_file.cpp for why these).
+// What tells one data directory instance from its copies (see src/pg/mark/key_file.cpp for why these).
 struct Instance {
 	std::uint64_t system_id;
 	std::uint64_t device;
@@ -58,4 +58,4 @@ inline constexpr std::size_t max_text = 256;
 // Layout 3 (the key and its owner; the mark is not written); returns the length written.
 std::size_t format(const Contents &contents, char (&out)[max_text]) noexcept;
 
-} // namespace idtypes::high_water
+} // namespace idtypes::key_file_text

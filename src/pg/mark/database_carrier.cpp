@@ -10,9 +10,10 @@
 // a relation that a database or schema owner made under that name (where the extension's own is missing)
 // is never read. One database at a time, its locks released before the next, so that a launcher reading a
 // thousand databases holds a handful of locks.
-#include "pg/replicate/database_carrier.hpp"
+#include "pg/mark/database_carrier.hpp"
 
-#include "pg/replicate/carrier_row.hpp"
+#include "pg/mark/carrier_row.hpp"
+#include "pg/mark/older_stores.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -90,8 +91,8 @@ struct ClassScan {
 			extension_catalog = place;
 		else if (form->oid == NamespaceRelationId)
 			namespace_catalog = place;
-		else if (((form->relkind == RELKIND_MATVIEW && std::strcmp(NameStr(form->relname), carrier_name) == 0) ||
-		          (form->relkind == RELKIND_RELATION && std::strcmp(NameStr(form->relname), old_carrier_name) == 0)) &&
+		else if (((form->relkind == RELKIND_MATVIEW && std::strcmp(NameStr(form->relname), carrier_view_name) == 0) ||
+		          (form->relkind == RELKIND_RELATION && std::strcmp(NameStr(form->relname), carrier_table_1_3) == 0)) &&
 		         form->relpersistence == RELPERSISTENCE_PERMANENT && candidate_count < max_candidates)
 			candidates[candidate_count++] = place;
 	}

@@ -1,7 +1,7 @@
 // The text of pg_idtypes_high_water: layout 3 (the key and its owner) round trips, layouts 2 and 1 (idtypes
 // 1.0 to 1.4, which also hold a mark) are still read, and anything else is refused (garbled, or a later
 // layout), never read as "no key".
-#include "core/high_water.hpp"
+#include "core/key_file_text.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@ using namespace idtypes;
 
 namespace {
 
-high_water::Contents with_key()
+key_file_text::Contents with_key()
 {
-	high_water::Contents c;
+	key_file_text::Contents c;
 	c.mark = 1764000000123456;
 	c.has_key = c.has_owner = true;
 	c.key = {0x0123456789abcdefULL, 0xfedcba9876543210ULL};
@@ -21,64 +21,65 @@ high_water::Contents with_key()
 	return c;
 }
 
-std::string text_of(const high_water::Contents &c)
+std::string text_of(const key_file_text::Contents &c)
 {
-	char out[high_water::max_text];
-	return std::string(out, high_water::format(c, out));
+	char out[key_file_text::max_text];
+	return std::string(out, key_file_text::format(c, out));
 }
 
 } // namespace
 
 TEST(HighWater, Layout3RoundTripsTheKeyAndItsOwner)
 {
-	high_water::Contents c = with_key();
+	key_file_text::Contents c = with_key();
 	std::string text = text_of(c);
 	EXPECT_EQ(text, "idtypes high-water mark layout 3\n"
 	                "key 0123456789abcdef fedcba9876543210\n"
 	                "owner 7312345678901234567 2049 18446744073709551615 1764000000987654321\n");
-	high_water::Parsed p = high_water::parse(text);
-	ASSERT_EQ(p.status, high_water::Parse::ok);
+	key_file_text::Parsed p = key_file_text::parse(text);
+	ASSERT_EQ(p.status, key_file_text::Parse::ok);
 	EXPECT_EQ(p.layout, 3);
 	EXPECT_EQ(p.contents.mark, 0); // the file holds no mark: the mark is the replication origin
 	EXPECT_TRUE(p.contents.has_key && p.contents.has_owner);
 	EXPECT_EQ(p.contents.key.k0, c.key.k0);
 	EXPECT_EQ(p.contents.key.k1, c.key.k1);
-	EXPECT_TRUE(high_water::same_instance(p.contents.owner, c.owner));
+	EXPECT_TRUE(key_file_text::same_instance(p.contents.owner, c.owner));
 }
 
 TEST(HighWater, Layout2IsReadWithItsMark)
 {
 	const std::string key = "key 0123456789abcdef fedcba9876543210\n";
 	const std::string owner = "owner 7312345678901234567 2049 18446744073709551615 1764000000987654321\n";
-	high_water::Parsed p = high_water::parse("idtypes high-water mark layout 2\nmark 1764000000123456\n" + key + owner);
-	ASSERT_EQ(p.status, high_water::Parse::ok);
+	key_file_text::Parsed p =
+	    key_file_text::parse("idtypes high-water mark layout 2\nmark 1764000000123456\n" + key + owner);
+	ASSERT_EQ(p.status, key_file_text::Parse::ok);
 	EXPECT_EQ(p.layout, 2);
 	EXPECT_EQ(p.contents.mark, 1764000000123456);
 	EXPECT_TRUE(p.contents.has_key && p.contents.has_owner);
-	EXPECT_TRUE(high_water::same_instance(p.contents.owner, with_key().owner));
+	EXPECT_TRUE(key_file_text::same_instance(p.contents.owner, with_key().owner));
 
 	// a layout 1 key whose owner was not checked yet, without an owner
-	p = high_water::parse("idtypes high-water mark layout 2\nmark 1764000000123456\n" + key);
-	ASSERT_EQ(p.status, high_water::Parse::ok);
+	p = key_file_text::parse("idtypes high-water mark layout 2\nmark 1764000000123456\n" + key);
+	ASSERT_EQ(p.status, key_file_text::Parse::ok);
 	EXPECT_TRUE(p.contents.has_key);
 	EXPECT_FALSE(p.contents.has_owner);
 	EXPECT_EQ(p.contents.key.k0, 0x0123456789abcdefULL);
 
-	p = high_water::parse("idtypes high-water mark layout 2\nmark 5\n");
-	ASSERT_EQ(p.status, high_water::Parse::ok);
+	p = key_file_text::parse("idtypes high-water mark layout 2\nmark 5\n");
+	ASSERT_EQ(p.status, key_file_text::Parse::ok);
 	EXPECT_EQ(p.contents.mark, 5);
 	EXPECT_FALSE(p.contents.has_key);
 }
 
 TEST(HighWater, Layout1IsReadWithoutOwner)
 {
-	high_water::Parsed p = high_water::parse("1764000000123456\n");
-	ASSERT_EQ(p.status, high_water::Parse::ok);
+	key_file_text::Parsed p = key_file_text::parse("1764000000123456\n");
+	ASSERT_EQ(p.status, key_file_text::Parse::ok);
 	EXPECT_EQ(p.layout, 1);
 	EXPECT_EQ(p.contents.mark, 1764000000123456);
 	EXPECT_FALSE(p.contents.has_key);
-	p = high_water::parse("1764000000123456 0123456789abcdef fedcba9876543210\n");
-	ASSERT_EQ(p.status, high_water::Parse::ok);
+	p = key_file_text::parse("1764000000123456 0123456789abcdef fedcba9876543210\n");
+	ASSERT_EQ(p.status, key_file_text::Parse::ok);
 	EXPECT_TRUE(p.contents.has_key);
 	EXPECT_FALSE(p.contents.has_owner);
 	EXPECT_EQ(p.contents.key.k1, 0xfedcba9876543210ULL);
@@ -95,28 +96,29 @@ TEST(HighWater, AnythingElseIsGarbledOrNewer)
 	      "idtypes high-water mark layout 3\n",
 	      "idtypes high-water mark layout 3\nkey 0123456789abcdef fedcba9876543210\n",
 	      "idtypes high-water mark layout 3\nmark 12\nkey 0123456789abcdef fedcba9876543210\nowner 1 2 3 4\n"})
-		EXPECT_EQ(high_water::parse(text).status, high_water::Parse::garbled) << '"' << text << '"';
-	high_water::Parsed p = high_water::parse("idtypes high-water mark layout 4\nwhatever a later version writes\n");
-	EXPECT_EQ(p.status, high_water::Parse::newer_layout);
+		EXPECT_EQ(key_file_text::parse(text).status, key_file_text::Parse::garbled) << '"' << text << '"';
+	key_file_text::Parsed p =
+	    key_file_text::parse("idtypes high-water mark layout 4\nwhatever a later version writes\n");
+	EXPECT_EQ(p.status, key_file_text::Parse::newer_layout);
 	EXPECT_EQ(p.layout, 4);
 }
 
 TEST(HighWater, AnInstanceIsItsClusterDirectoryAndBirth)
 {
-	high_water::Instance a{1, 2049, 1000, 55};
-	high_water::Instance moved_device = a;
+	key_file_text::Instance a{1, 2049, 1000, 55};
+	key_file_text::Instance moved_device = a;
 	moved_device.device = 2050; // device numbers can change between boots: the birth time decides
-	EXPECT_TRUE(high_water::same_instance(a, moved_device));
-	high_water::Instance copy = a;
+	EXPECT_TRUE(key_file_text::same_instance(a, moved_device));
+	key_file_text::Instance copy = a;
 	copy.birth_ns = 56; // a copy made elsewhere with the same inode number
-	EXPECT_FALSE(high_water::same_instance(a, copy));
+	EXPECT_FALSE(key_file_text::same_instance(a, copy));
 	copy = a;
 	copy.inode = 1001;
-	EXPECT_FALSE(high_water::same_instance(a, copy));
+	EXPECT_FALSE(key_file_text::same_instance(a, copy));
 	copy = a;
 	copy.system_id = 2;
-	EXPECT_FALSE(high_water::same_instance(a, copy));
-	high_water::Instance no_birth{1, 2049, 1000, 0}; // no birth time known: the device counts
-	EXPECT_TRUE(high_water::same_instance(no_birth, high_water::Instance{1, 2049, 1000, 0}));
-	EXPECT_FALSE(high_water::same_instance(no_birth, high_water::Instance{1, 2050, 1000, 0}));
+	EXPECT_FALSE(key_file_text::same_instance(a, copy));
+	key_file_text::Instance no_birth{1, 2049, 1000, 0}; // no birth time known: the device counts
+	EXPECT_TRUE(key_file_text::same_instance(no_birth, key_file_text::Instance{1, 2049, 1000, 0}));
+	EXPECT_FALSE(key_file_text::same_instance(no_birth, key_file_text::Instance{1, 2050, 1000, 0}));
 }

@@ -1,5 +1,5 @@
 // Another database's carrier of the high-water mark, read without connecting to it (for the launcher of
-// upgrade_rebuild.cpp). See database_carrier.cpp.
+// rebuild.cpp). See database_carrier.cpp.
 #pragma once
 
 #include <cstdint>

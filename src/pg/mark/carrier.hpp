@@ -1,5 +1,5 @@
 // The mark's carrier across pg_upgrade: the one-row materialized view idtypes_internal.high_water of each
-// database (src/pg/replicate/upgrade_carrier.cpp says why it is one and how it is written).
+// database (src/pg/mark/carrier.cpp says why it is one and how it is written).
 #pragma once
 
 #include <cstdint>

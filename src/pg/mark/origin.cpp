@@ -16,11 +16,11 @@
 //   replication, confirmed by the synchronous standbys) before the mark is published in shared memory, so
 //   before any ID past the old mark is issued, and before the commit of any row holding such an ID; a
 //   restart and a crash restart find it (checkpoint, then WAL replay), a standby receives WAL in order.
-// - pg_upgrade does not carry origins: the carriers do (src/pg/replicate/upgrade_carrier.cpp), and a missing
-//   origin is rebuilt from every database's carrier before any ID is issued (upgrade_rebuild.cpp).
+// - pg_upgrade does not carry origins: the carriers do (src/pg/mark/carrier.cpp), and a missing
+//   origin is rebuilt from every database's carrier before any ID is issued (rebuild.cpp).
 // - The cost: one small WAL record and one WAL flush per write of the mark, written ahead by one session
-//   while the others go on (mark_writer.cpp).
-#include "pg/replicate/origins.hpp"
+//   while the others go on (writer.cpp).
+#include "pg/mark/origin.hpp"
 
 extern "C" {
 #include "access/xact.h"

@@ -1,20 +1,19 @@
-// The server's one generator state (src/pg/generate/generators.cpp says where it lives and why there is one), as the
-// files that share it see it: the generators, the durability of the mark and the rebuild of a lost
-// replicated mark (src/pg/replicate/upgrade_rebuild.cpp, whose background workers attach to it too).
+// The server's one generator state (server_state.cpp says where it lives and why there is one), as the files
+// that share it see it: the generators (src/pg/generate/generators.cpp), the mark's writer (writer.cpp) and
+// the rebuild of a lost mark (rebuild.cpp, whose background workers attach to it too).
 #pragma once
 
-#include "core/high_water.hpp"
+#include "core/key_file_text.hpp"
 #include "core/scru160.hpp"
 #include "core/tbsl.hpp"
 #include "core/uuid7.hpp"
 #include "pg/common/postgres.hpp"
-#include "pg/generate/mark_file.hpp"
-#include "pg/replicate/rebuild_progress.hpp"
+#include "pg/mark/key_file.hpp"
+#include "pg/mark/rebuild_progress.hpp"
 
 extern "C" {
 #include "port/atomics.h"
 #include "storage/condition_variable.h"
-#include "storage/lwlock.h"
 #include "storage/spin.h"
 }
 
@@ -29,27 +28,28 @@ enum KeyState : std::uint32_t { key_missing, key_unchecked, key_unsaved, key_sav
 struct ServerState {
 	pg_atomic_uint64 durable_until_us; // IDs may carry times up to here (Unix µs): the published mark, the
 	                                   // origin's progress once written (and confirmed) or applied
-	LWLock mark_lock;                  // held by the one session writing the mark or settling the key
-	int mark_lock_tranche;
-	pg_atomic_uint32 mark_writer_pid; // who holds mark_lock, for the error of a session that gave up waiting
-	ConditionVariable mark_released;  // broadcast when mark_lock is released: wakes the waiting sessions
+	// mark_lock: the PID of the one process writing the mark or settling the key, 0 when none (writer.cpp
+	// says why not an LWLock); what it waits for, a MarkStep, for the error of a session that gave up waiting
+	pg_atomic_uint32 mark_writer_pid;
+	pg_atomic_uint32 mark_writer_step;
+	ConditionVariable mark_released; // broadcast when mark_lock is released: wakes the waiting sessions
 	// Under mark_lock: the file of the fullrand key. One that cannot be understood stops uid11_generate_random
-	// until a restart; one that could not be read is read again at each attempt (file_usable).
-	FileState file_state;
-	int file_error_number;
-	int file_layout;
+	// until a restart; one that could not be read is read again at each attempt (key_file_usable).
+	KeyFileState key_file_state;
+	int key_file_error_number;
+	int key_file_layout;
 	WriteFailure logged_failure; // under mark_lock: the key's write failure last logged (none after a success)
 	// Whether the generators were raised past the mark (the origin idtypes_high_water) since this state
 	// started or its server left recovery: done once, before any ID is issued outside recovery.
 	pg_atomic_uint32 replicated_applied;
-	RebuildProgress rebuild; // the rebuild of a missing origin (upgrade_rebuild.cpp)
+	RebuildProgress rebuild; // the rebuild of a missing origin (rebuild.cpp)
 	pg_atomic_uint64 timeid_last_micros;
 	pg_atomic_uint32 timeid_clock_id; // for idtypes.timeid_clock_id = -1; drawn at first use
 	pg_atomic_uint64 uid11_last;
 	pg_atomic_uint64 fullrand_last_ticket;
-	pg_atomic_uint32 fullrand_key_state; // a KeyState, changed under mark_lock
-	high_water::Contents fullrand_key;   // the key and its owner (its mark unused), changed under mark_lock
-	slock_t tbsl_lock;                   // held only around tbsl::step: never waits
+	pg_atomic_uint32 fullrand_key_state;  // a KeyState, changed under mark_lock
+	key_file_text::Contents fullrand_key; // the key and its owner (its mark unused), changed under mark_lock
+	slock_t tbsl_lock;                    // held only around tbsl::step: never waits
 	tbsl::State tbsl;
 	pg_atomic_uint64 tbsl_issued; // TBSLs issued, changed under tbsl_lock: tells a step it was overtaken
 	slock_t scru160_lock;
@@ -62,12 +62,19 @@ struct ServerState {
 inline constexpr std::uint32_t clock_id_not_drawn = 0xFFFFFFFF;
 
 // The state, attached in this process (created by the first process that needs it), and, outside
-// recovery, raised past the replicated mark once (shared_state.cpp): what every generator starts from.
+// recovery, raised past the replicated mark once (server_state.cpp): what every generator starts from.
 ServerState &server_state();
 
 // The state, attached in this process (created by the first process that needs it), without applying the
 // replicated mark: for the rebuild's workers. Generators go through server_state() (generators.cpp).
 ServerState &attached_state();
+
+// From _PG_init while shared_preload_libraries is processed: reserves the state's memory at server start.
+void reserve_generator_state();
+
+// Where the state lives, as idtypes_generator_mode() says it: "shared (preloaded)", "shared (named DSM
+// segment)" or "shared (allocated at first use)". Attaches to the state first.
+const char *generator_mode();
 
 // Raises an atomic "last issued" value to `floor` if it is below (never lowers it).
 void advance_to(pg_atomic_uint64 *last, std::uint64_t floor);

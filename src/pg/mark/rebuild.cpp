@@ -11,10 +11,10 @@
 // errors, with what to do, and nothing is created. It then exits: no worker outlives the rebuild.
 // Not on a standby: in recovery nothing can be created or written; a promoted standby rebuilds at its first ID
 // if its primary's origin was missing.
-#include "pg/replicate/upgrade_rebuild.hpp"
+#include "pg/mark/rebuild.hpp"
 
-#include "pg/generate/shared_state.hpp"
-#include "pg/replicate/database_carrier.hpp"
+#include "pg/mark/database_carrier.hpp"
+#include "pg/mark/server_state.hpp"
 
 #include <cstring>
 

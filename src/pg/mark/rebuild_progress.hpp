@@ -1,4 +1,4 @@
-// The shared progress of the rebuild of a missing replicated mark (upgrade_rebuild.cpp): part of the
+// The shared progress of the rebuild of a missing replicated mark (rebuild.cpp): part of the
 // server's generator state, so that the sessions waiting for the launcher and the launcher see one copy.
 #pragma once
 
