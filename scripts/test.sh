@@ -153,6 +153,8 @@ version_suites() {
 	if [ "$v" = 15 ] || [ "$v" = 19 ]; then # the oldest and the newest
 		log "PostgreSQL $v: a standby with its primary's identity, then with its own, then promoted"
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
+		log "PostgreSQL $v: idtypes 1.5's library beside this one in one server: one generator state issues, never two"
+		checks "$ROOT/test/concurrency/two_libraries.sh" "$PG_CONFIG"
 		log "PostgreSQL $v: synchronous replication with the standby stopped: no generator returns (the mark waits for it)"
 		checks "$ROOT/test/concurrency/sync_standby.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: public forms with a keyring: round trips, order, rotation, a bad keyring, no key byte shown, a standby"

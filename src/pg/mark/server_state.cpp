@@ -13,6 +13,7 @@
 
 #include "pg/common/wait_event.hpp"
 #include "pg/mark/rebuild.hpp"
+#include "pg/mark/state_registry.hpp"
 #include "pg/mark/writer.hpp"
 
 #include <new>
@@ -30,8 +31,10 @@ namespace idtypes::pg {
 
 namespace {
 
-// The layout is part of the name: a library with another layout must not attach to this one.
-constexpr const char *state_name = "idtypes generators v7";
+// The layout is part of the name: a library with another layout must not attach to this one (and the
+// registry makes sure no library issues beside it: state_registry.cpp).
+constexpr const char *state_name = "idtypes generators v8";
+static_assert(state_layout == 8, "the state's name carries its layout");
 // The mark lock's tranche, as wait events and pg_stat_activity name it.
 constexpr const char *lock_tranche_name = "idtypes";
 
@@ -74,11 +77,15 @@ void init_state(void *memory)
 }
 
 // Finds or creates the named struct in the main segment, initialising it once (callers serialise on
-// AddinShmemInitLock, as PostgreSQL's own modules do).
+// AddinShmemInitLock, as PostgreSQL's own modules do); null when another library's state is the server's.
 ServerState *main_segment_state()
 {
 	bool found = false;
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	if (!claim_in_main_segment()) {
+		LWLockRelease(AddinShmemInitLock);
+		return nullptr;
+	}
 	auto *s = static_cast<ServerState *>(ShmemInitStruct(state_name, sizeof(ServerState), &found));
 	if (!found)
 		init_state(s);
@@ -98,20 +105,28 @@ void request_memory()
 {
 	if (previous_request_hook)
 		previous_request_hook();
-	RequestAddinShmemSpace(MAXALIGN(sizeof(ServerState)));
+	RequestAddinShmemSpace(MAXALIGN(sizeof(ServerState)) + registry_space);
 }
 
-// Runs in the postmaster (and again after a crash restart); backends inherit the pointer by fork.
+// Runs in the postmaster (and again after a crash restart); backends inherit the pointer by fork (null when
+// another library's state is the server's: they then report it).
 void attach_at_startup()
 {
 	if (previous_startup_hook)
 		previous_startup_hook();
-	attach(main_segment_state(), Home::preloaded);
+	ServerState *s = main_segment_state();
+	if (s != nullptr)
+		attach(s, Home::preloaded);
 }
 
 #if PG_VERSION_NUM >= 170000
 void attach_later()
 {
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	const bool claimed = claim_in_main_segment();
+	LWLockRelease(AddinShmemInitLock);
+	if (!claimed || !claim_in_dsm_registry())
+		report_state_refused();
 	bool found = false;
 	attach(static_cast<ServerState *>(named_dsm_segment<init_state>(state_name, sizeof(ServerState), &found)),
 	       Home::dsm_registry);
@@ -135,6 +150,8 @@ void attach_later()
 		                errhint("Add idtypes to shared_preload_libraries and restart the server.")));
 	}
 	PG_END_TRY();
+	if (s == nullptr)
+		report_state_refused();
 	attach(s, Home::main_segment);
 }
 #endif
@@ -185,8 +202,7 @@ void advance_to(pg_atomic_uint64 *last, std::uint64_t floor)
 
 ServerState &server_state()
 {
-	if (state == nullptr)
-		attach_later();
+	attached_state();
 	// the wait events are registered here, where that may raise: the waits for the mark and the clock must not
 	mark_write_wait_event();
 	clock_wait_event();
@@ -200,6 +216,8 @@ ServerState &attached_state()
 {
 	if (state == nullptr)
 		attach_later();
+	if (!claim_in_dsm_registry()) // preloaded on 17 and later: an earlier library may have made its state there
+		report_state_refused();
 	return *state;
 }
 
