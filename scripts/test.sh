@@ -146,6 +146,8 @@ version_suites() {
 	IDTYPES_FAILOVER_SETTINGS="${durable[*]/#/-c }" checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" no
 	log "PostgreSQL $v: failover with several databases, in either order, the clock behind (no step after promotion)"
 	checks "$ROOT/test/concurrency/failover_multidb.sh" "$("$PG_CONFIG" --bindir)" no
+	log "PostgreSQL $v: a clock that jumped ahead, put right: the documented way back issues no ID again"
+	checks "$ROOT/test/concurrency/clock_ahead.sh" "$("$PG_CONFIG" --bindir)" no
 	if [ "$v" = 15 ]; then # pg_upgrade onto its own major (issue 49)
 		log "PostgreSQL $v: pg_upgrade, then one launcher rebuilds the mark (CREATE/ALTER EXTENSION first, a locked carrier, statement_timeout, 200 databases)"
 		checks "$ROOT/test/concurrency/upgrade_rebuild.sh" "$("$PG_CONFIG" --bindir)" no
@@ -219,6 +221,7 @@ version_suites() {
 		checks "$ROOT/test/concurrency/copies.sh" "$("$PG_CONFIG" --bindir)" yes
 		checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" yes
 		checks "$ROOT/test/concurrency/failover_multidb.sh" "$("$PG_CONFIG" --bindir)" yes
+		checks "$ROOT/test/concurrency/clock_ahead.sh" "$("$PG_CONFIG" --bindir)" yes
 		log "grants, a schema's and a database's owner, pg_write_all_data try to move or block the mark (preloaded)"
 		checks "$ROOT/test/concurrency/privileges.sh" "$("$PG_CONFIG" --bindir)" yes
 		log "failover by a real failover manager: repmgrd promotes the standby, nothing of idtypes runs"

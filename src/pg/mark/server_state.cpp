@@ -11,6 +11,7 @@
 // The state's struct is in server_state.hpp; its mark in writer.cpp; the generators in generators.cpp.
 #include "pg/mark/server_state.hpp"
 
+#include "pg/common/settings.hpp"
 #include "pg/common/wait_event.hpp"
 #include "pg/mark/rebuild.hpp"
 #include "pg/mark/state_registry.hpp"
@@ -164,8 +165,10 @@ void attach_later()
 // any database of the old one issued before the WAL the standby received (docs/failover.md). Applied only
 // once: later the origin holds this state's own mark, up to the reserve ahead of the clock, which must not
 // move IDs ahead. A standby does not follow it: generators that rest on it refuse in recovery
-// (standby_rule.cpp). A mark more than a day ahead of the clock is refused, never followed: every generator
-// then raises the error until the clock or the mark is put right.
+// (standby_rule.cpp). A mark more than a day ahead of the clock (a clock that jumped ahead, then was put
+// right) is refused: every generator raises the error until the clock passes it, or until the server is
+// set to continue above it (idtypes.mark_ahead = continue: IDs dated after the mark, never again at or below
+// it, which IDs of that jump may carry). The mark is never moved back.
 void apply_replicated_mark(ServerState &s)
 {
 	const OriginId id = ensure_mark_origin(); // may start workers: before the state's lock
@@ -178,7 +181,7 @@ void apply_replicated_mark(ServerState &s)
 	if (pg_atomic_read_u32(&s.replicated_applied) == 0) {
 		const std::uint64_t progress = origin_progress(id);
 		const std::int64_t mark = progress > INT64_MAX ? INT64_MAX : static_cast<std::int64_t>(progress);
-		if (mark > clock_now_us() + mark_ahead_limit_us) {
+		if (mark > clock_now_us() + mark_ahead_limit_us && mark_ahead_setting == mark_ahead_refuse) {
 			release_mark_lock(s);
 			report_mark_ahead(mark);
 		}
