@@ -15,10 +15,9 @@
 set -uo pipefail
 pg_config=${1:?usage: two_libraries.sh PG_CONFIG}
 earlier=${IDTYPES_EARLIER:-e9a2f5f}
-here=$(cd "$(dirname "$0")" && pwd)
 bin=$("$pg_config" --bindir)
-source "$here/server.sh"
-source "$here/clusters.sh"
+source "$(dirname "$0")/server.sh"
+source "$(dirname "$0")/clusters.sh"
 settings=$(settings_for no "$fleet_identity")
 mode="both loaded on demand"
 rows=2000 statements=40
@@ -26,7 +25,7 @@ rows=2000 statements=40
 # The earlier library, built once per installation (the build: about 2 minutes on 2 cores)
 if [ ! -f "$("$pg_config" --pkglibdir)/idtypes_v1_5.so" ]; then
 	(
-		source "$here/../../scripts/lib.sh"
+		source "$(dirname "$0")/../../scripts/lib.sh"
 		PG_CONFIG=$pg_config
 		mkdir -p "$work/earlier" && git -C "$ROOT" archive "$earlier" | tar -x -C "$work/earlier" &&
 			pg_make -C "$work/earlier" -s -j"$(nproc)" MODULE_big=idtypes_v1_5 >"$work/earlier.log" 2>&1 &&
@@ -42,9 +41,9 @@ CREATE FUNCTION earlier.tbsl_generate(integer, boolean) RETURNS tbsl AS '\$libdi
 CREATE FUNCTION earlier.tbsl_out(tbsl) RETURNS cstring AS '\$libdir/idtypes_v1_5', 'tbsl_out' LANGUAGE C STRICT;"
 # statements LIBRARY: the SQL of the 40 + 40 statements of LIBRARY (earlier|this), one COPY each
 statements() {
-	local i t=timeid_generate\(\)::text b="tbsl_generate(NULL, true)::text"
+	local t=timeid_generate\(\)::text b="tbsl_generate(NULL, true)::text"
 	[ "$1" = earlier ] && t="earlier.timeid_out(earlier.timeid_generate())::text" b="earlier.tbsl_out(earlier.tbsl_generate(NULL, true))::text"
-	for i in $(seq 1 "$statements"); do
+	for _ in $(seq 1 "$statements"); do
 		echo "COPY (SELECT 't ' || $t FROM generate_series(1, $rows)) TO STDOUT;"
 		echo "COPY (SELECT 'b ' || $b FROM generate_series(1, $rows)) TO STDOUT;"
 	done
