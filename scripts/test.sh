@@ -161,6 +161,8 @@ version_suites() {
 	IDTYPES_FAILOVER_SETTINGS="${durable[*]/#/-c }" checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" no
 	log "PostgreSQL $v: failover with several databases, in either order, the clock behind (no step after promotion)"
 	checks "$ROOT/test/concurrency/failover_multidb.sh" "$("$PG_CONFIG" --bindir)" no
+	log "PostgreSQL $v: a clock that jumped ahead, put right: the documented way back issues no ID again"
+	checks "$ROOT/test/concurrency/clock_ahead.sh" "$("$PG_CONFIG" --bindir)" no
 	if on pg_upgrade_rebuild; then
 		log "PostgreSQL $v: pg_upgrade, then one launcher rebuilds the mark (CREATE/ALTER EXTENSION first, a locked carrier, statement_timeout, 200 databases)"
 		checks "$ROOT/test/concurrency/upgrade_rebuild.sh" "$("$PG_CONFIG" --bindir)" no
@@ -170,6 +172,8 @@ version_suites() {
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: the DBA's pages step by step: ALTER SYSTEM with and without LOAD, the pg_ctl promote runbook, the way back to 1.4's file"
 		checks "$ROOT/test/concurrency/runbooks.sh" "$("$PG_CONFIG" --bindir)"
+		log "PostgreSQL $v: idtypes 1.5's library beside this one in one server: one generator state issues, never two"
+		checks "$ROOT/test/concurrency/two_libraries.sh" "$PG_CONFIG"
 		log "PostgreSQL $v: synchronous replication with the standby stopped: no generator returns (the mark waits for it, whatever a session's synchronous_commit), then a failover"
 		checks "$ROOT/test/concurrency/sync_standby.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: the mark's writer waits with no LWLock held: a held lock on pg_replication_origin, timeouts, a cancel, a failed write"
@@ -242,6 +246,7 @@ version_suites() {
 		checks "$ROOT/test/concurrency/copies.sh" "$("$PG_CONFIG" --bindir)" yes
 		checks "$ROOT/test/concurrency/failover.sh" "$("$PG_CONFIG" --bindir)" yes
 		checks "$ROOT/test/concurrency/failover_multidb.sh" "$("$PG_CONFIG" --bindir)" yes
+		checks "$ROOT/test/concurrency/clock_ahead.sh" "$("$PG_CONFIG" --bindir)" yes
 		log "grants, a schema's and a database's owner, pg_write_all_data try to move or block the mark (preloaded)"
 		checks "$ROOT/test/concurrency/privileges.sh" "$("$PG_CONFIG" --bindir)" yes
 		log "failover by a real failover manager: repmgrd promotes the standby, nothing of idtypes runs"

@@ -10,12 +10,19 @@ namespace idtypes::pg {
 int clock_backward_setting = clock_backward_wait;
 int clock_backward_max_wait_ms = 1000;
 int test_clock_offset_ms = 0;
+int mark_ahead_setting = mark_ahead_refuse;
 
 namespace {
 
 const struct config_enum_entry clock_backward_options[] = {
     {"wait", clock_backward_wait, false},
     {"error", clock_backward_error, false},
+    {nullptr, 0, false},
+};
+
+const struct config_enum_entry mark_ahead_options[] = {
+    {"refuse", mark_ahead_refuse, false},
+    {"continue", mark_ahead_continue, false},
     {nullptr, 0, false},
 };
 
@@ -59,6 +66,12 @@ void _PG_init(void)
 	                        "For tests only: sets the clock the generators read back by this many milliseconds.",
 	                        nullptr, &test_clock_offset_ms, 0, -86400000, 0, PGC_SUSET,
 	                        GUC_UNIT_MS | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, nullptr, nullptr, nullptr);
+	// Server-wide (the configuration file): the mark is the server's, so every session must agree on it.
+	DefineCustomEnumVariable(
+	    "idtypes.mark_ahead", "What the generators do when the replicated mark is more than a day ahead of the clock.",
+	    "refuse: every generator fails until the clock or this setting is put right; continue: "
+	    "they issue above the mark, dated after it, never below it.",
+	    &mark_ahead_setting, mark_ahead_refuse, mark_ahead_options, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
 	MarkGUCPrefixReserved("idtypes");
 	if (process_shared_preload_libraries_in_progress)
 		reserve_generator_state();

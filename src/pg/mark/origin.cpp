@@ -97,13 +97,13 @@ void report_mark_ahead(std::int64_t mark_us)
 	        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 	         errmsg("the replicated high-water mark, %s, is more than a day ahead of this server's clock",
 	                timestamptz_to_str(timestamptz_of_units(unix_us, mark_us < year_9999_us ? mark_us : year_9999_us))),
-	         errdetail("idtypes refuses to generate rather than date every ID at that mark. The mark is the "
-	                   "progress of the replication origin \"%s\", written by this server or its primary.",
+	         errdetail("idtypes refuses to generate rather than date every ID after that mark. The mark is the "
+	                   "progress of the replication origin \"%s\", written by this server or its primary: IDs up "
+	                   "to it may exist, so it is never moved back.",
 	                   mark_origin_name),
-	         errhint("Check the clocks of this server and of its primary. If the mark is wrong, a superuser sets it "
-	                 "to the present: SELECT pg_replication_origin_advance('%s', '0/0'::pg_lsn + "
-	                 "(extract(epoch FROM clock_timestamp()) * 1000000)::bigint);",
-	                 mark_origin_name)));
+	         errhint("Put the clocks of this server and of its primary right. Then wait until the clock is within "
+	                 "a day of the mark, or have the generators continue above it at once (dated after it): ALTER "
+	                 "SYSTEM SET idtypes.mark_ahead = 'continue'; SELECT pg_reload_conf();")));
 	pg_unreachable();
 }
 

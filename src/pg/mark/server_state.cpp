@@ -11,8 +11,10 @@
 // The state's struct is in server_state.hpp; its mark in writer.cpp; the generators in generators.cpp.
 #include "pg/mark/server_state.hpp"
 
+#include "pg/common/settings.hpp"
 #include "pg/common/wait_event.hpp"
 #include "pg/mark/rebuild.hpp"
+#include "pg/mark/state_registry.hpp"
 #include "pg/mark/writer.hpp"
 
 #include <new>
@@ -30,8 +32,10 @@ namespace idtypes::pg {
 
 namespace {
 
-// The layout is part of the name: a library with another layout must not attach to this one.
-constexpr const char *state_name = "idtypes generators v7";
+// The layout is part of the name: a library with another layout must not attach to this one (and the
+// registry makes sure no library issues beside it: state_registry.cpp).
+constexpr const char *state_name = "idtypes generators v8";
+static_assert(state_layout == 8, "the state's name carries its layout");
 
 enum class Home { none, preloaded, dsm_registry, main_segment };
 
@@ -71,11 +75,15 @@ void init_state(void *memory)
 }
 
 // Finds or creates the named struct in the main segment, initialising it once (callers serialise on
-// AddinShmemInitLock, as PostgreSQL's own modules do).
+// AddinShmemInitLock, as PostgreSQL's own modules do); null when another library's state is the server's.
 ServerState *main_segment_state()
 {
 	bool found = false;
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	if (!claim_in_main_segment()) {
+		LWLockRelease(AddinShmemInitLock);
+		return nullptr;
+	}
 	auto *s = static_cast<ServerState *>(ShmemInitStruct(state_name, sizeof(ServerState), &found));
 	if (!found)
 		init_state(s);
@@ -93,20 +101,28 @@ void request_memory()
 {
 	if (previous_request_hook)
 		previous_request_hook();
-	RequestAddinShmemSpace(MAXALIGN(sizeof(ServerState)));
+	RequestAddinShmemSpace(MAXALIGN(sizeof(ServerState)) + registry_space);
 }
 
-// Runs in the postmaster (and again after a crash restart); backends inherit the pointer by fork.
+// Runs in the postmaster (and again after a crash restart); backends inherit the pointer by fork (null when
+// another library's state is the server's: they then report it).
 void attach_at_startup()
 {
 	if (previous_startup_hook)
 		previous_startup_hook();
-	attach(main_segment_state(), Home::preloaded);
+	ServerState *s = main_segment_state();
+	if (s != nullptr)
+		attach(s, Home::preloaded);
 }
 
 #if PG_VERSION_NUM >= 170000
 void attach_later()
 {
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	const bool claimed = claim_in_main_segment();
+	LWLockRelease(AddinShmemInitLock);
+	if (!claimed || !claim_in_dsm_registry())
+		report_state_refused();
 	bool found = false;
 	attach(static_cast<ServerState *>(named_dsm_segment<init_state>(state_name, sizeof(ServerState), &found)),
 	       Home::dsm_registry);
@@ -130,6 +146,8 @@ void attach_later()
 		                errhint("Add idtypes to shared_preload_libraries and restart the server.")));
 	}
 	PG_END_TRY();
+	if (s == nullptr)
+		report_state_refused();
 	attach(s, Home::main_segment);
 }
 #endif
@@ -142,8 +160,10 @@ void attach_later()
 // any database of the old one issued before the WAL the standby received (docs/failover.md). Applied only
 // once: later the origin holds this state's own mark, up to the reserve ahead of the clock, which must not
 // move IDs ahead. A standby does not follow it: generators that rest on it refuse in recovery
-// (standby_rule.cpp). A mark more than a day ahead of the clock is refused, never followed: every generator
-// then raises the error until the clock or the mark is put right.
+// (standby_rule.cpp). A mark more than a day ahead of the clock (a clock that jumped ahead, then was put
+// right) is refused: every generator raises the error until the clock passes it, or until the server is
+// set to continue above it (idtypes.mark_ahead = continue: IDs dated after the mark, never again at or below
+// it, which IDs of that jump may carry). The mark is never moved back.
 void apply_replicated_mark(ServerState &s)
 {
 	const OriginId id = ensure_mark_origin(); // may start workers: before the state's lock
@@ -156,7 +176,7 @@ void apply_replicated_mark(ServerState &s)
 	if (pg_atomic_read_u32(&s.replicated_applied) == 0) {
 		const std::uint64_t progress = origin_progress(id);
 		const std::int64_t mark = progress > INT64_MAX ? INT64_MAX : static_cast<std::int64_t>(progress);
-		if (mark > clock_now_us() + mark_ahead_limit_us) {
+		if (mark > clock_now_us() + mark_ahead_limit_us && mark_ahead_setting == mark_ahead_refuse) {
 			release_mark_lock(s);
 			report_mark_ahead(mark);
 		}
@@ -180,8 +200,7 @@ void advance_to(pg_atomic_uint64 *last, std::uint64_t floor)
 
 ServerState &server_state()
 {
-	if (state == nullptr)
-		attach_later();
+	attached_state();
 	// the wait events are registered here, where that may raise: the waits for the mark and the clock must not
 	mark_write_wait_event();
 	clock_wait_event();
@@ -195,6 +214,8 @@ ServerState &attached_state()
 {
 	if (state == nullptr)
 		attach_later();
+	if (!claim_in_dsm_registry()) // preloaded on 17 and later: an earlier library may have made its state there
+		report_state_refused();
 	return *state;
 }
 
