@@ -151,6 +151,10 @@ version_suites() {
 		checks "$ROOT/test/concurrency/upgrade_rebuild.sh" "$("$PG_CONFIG" --bindir)" no
 	fi
 	if [ "$v" = 15 ] || [ "$v" = 19 ]; then # the oldest and the newest
+		log "PostgreSQL $v: the rebuild reads only idtypes' own carriers (decoys, VACUUM FULL pg_extension), past a held ALTER DATABASE, never below the published mark"
+		checks "$ROOT/test/concurrency/rebuild_carriers.sh" "$("$PG_CONFIG" --bindir)" no
+	fi
+	if [ "$v" = 15 ] || [ "$v" = 19 ]; then # the oldest and the newest
 		log "PostgreSQL $v: a standby with its primary's identity, then with its own, then promoted"
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: synchronous replication with the standby stopped: no generator returns (the mark waits for it)"
