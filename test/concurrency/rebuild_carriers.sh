@@ -149,23 +149,19 @@ sql s -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename =
 wait $holder
 rebuilt "(5) the holder gone" "$(sql s -d dz -c 'SELECT timeid_generate()' 2>&1)" "$before"
 
-# (2) first column text
-sql s -d dt -c "CREATE MATERIALIZED VIEW public.high_water AS SELECT 'idtypes decoy text'::text AS mark, 0::bigint AS writer" ||
-	die "the text decoy in dt"
-before=$(carriers_max)
-drop_origin && restart s || die "the origin dropped, the server restarted"
-rebuilt "(2) a superuser's high_water whose first column is text in dt" \
-	"$(sql s -d dz -c 'SELECT timeid_generate()' 2>&1)" "$before"
-sql s -d dt -c 'DROP MATERIALIZED VIEW public.high_water' || fail "(2) the decoy dropped"
-
-# (1) a superuser's view named high_water in the extension's schema, holding now + 12 h
-sql s -d dd -c "CREATE MATERIALIZED VIEW public.high_water AS SELECT $ahead_12h AS mark, 0::bigint AS writer" ||
-	die "the superuser's decoy in dd"
-before=$(carriers_max)
-drop_origin && restart s || die "the origin dropped, the server restarted"
-rebuilt "(1) a superuser's high_water holding now + 12 h in dd's extension schema" \
-	"$(sql s -d dz -c 'SELECT timeid_generate()' 2>&1)" "$before"
-sql s -d dd -c 'DROP MATERIALIZED VIEW public.high_water' || fail "(1) the decoy dropped"
+# decoy_round LABEL DB COLUMNS: a superuser's materialized view high_water in DB's extension schema (public)
+# selecting COLUMNS, then the rebuild after a restart, then the view dropped
+decoy_round() {
+	sql s -d "$2" -c "CREATE MATERIALIZED VIEW public.high_water AS SELECT $3" || die "$1: the decoy"
+	before=$(carriers_max)
+	drop_origin && restart s || die "the origin dropped, the server restarted"
+	rebuilt "$1" "$(sql s -d dz -c 'SELECT timeid_generate()' 2>&1)" "$before"
+	sql s -d "$2" -c 'DROP MATERIALIZED VIEW public.high_water' || fail "$1: the decoy dropped"
+}
+decoy_round "(2) a superuser's high_water whose first column is text in dt" dt \
+	"'idtypes decoy text'::text AS mark, 0::bigint AS writer"
+decoy_round "(1) a superuser's high_water holding now + 12 h in dd's extension schema" dd \
+	"$ahead_12h AS mark, 0::bigint AS writer"
 
 sleep 0.5
 [ "$(launchers)" = 0 ] && ok "no worker left behind" || fail "$(launchers) launchers left"

@@ -342,6 +342,7 @@ void idtypes_upgrade_rebuild_main(Datum database)
 			until = by_deadline;
 	}
 	MemoryContextSwitchTo(outer);
+	SetConfigOption("lock_timeout", "0", PGC_SUSET, PGC_S_OVERRIDE); // the statement timeout bounds what follows
 	create_origin_committed();
 	write_result(r, static_cast<std::int64_t>(pg_atomic_read_u64(&r.largest_us)));
 	CommitTransactionCommand();
