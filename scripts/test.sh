@@ -168,6 +168,8 @@ version_suites() {
 		checks "$ROOT/test/concurrency/upgrade_rebuild.sh" "$("$PG_CONFIG" --bindir)" no
 	fi
 	if on standby_public; then
+		log "PostgreSQL $v: the rebuild reads only idtypes' own carriers (decoys, VACUUM FULL pg_extension), past a held ALTER DATABASE, never below the published mark"
+		checks "$ROOT/test/concurrency/rebuild_carriers.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: a standby with its primary's identity, then with its own, then promoted"
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: the DBA's pages step by step: ALTER SYSTEM with and without LOAD, the pg_ctl promote runbook, the way back to 1.4's file"

@@ -5,31 +5,40 @@
 // (ScanSourceDatabasePgClass and ScanSourceDatabasePgClassPage):
 //   Portions Copyright (c) 1996-2025, PostgreSQL Global Development Group
 //   Portions Copyright (c) 1994, Regents of the University of California
-// The carrier counts only where idtypes is installed (pg_extension), under its name (idtypes_internal.high_water,
-// or 1.3's idtypes_high_water in the extension's schema), and owned by the extension's owner or a superuser:
-// a relation that a database or schema owner made under that name (where the extension's own is missing)
-// is never read. One database at a time, its locks released before the next, so that a launcher reading a
-// thousand databases holds a handful of locks.
+// What is read, and why so:
+// - The carrier is the extension's own relation: the member of idtypes (its pg_depend entry of type 'e' on
+//   the idtypes row of pg_extension) that is a permanent materialized view (1.4 and later) or table (1.3).
+//   No name decides: a relation that anyone made under the carrier's name, in any schema, by any owner, is
+//   not a member and is never read; and no count limits the relations looked at before that test.
+// - Every lock before the file it protects is located: the database (which DROP DATABASE and ALTER DATABASE
+//   SET TABLESPACE take exclusively) before its tablespace is read, pg_class before its relation mapper,
+//   pg_extension and pg_depend before pg_class gives their files, the carrier before its pg_class row is
+//   read again (a VACUUM FULL, CLUSTER or REFRESH committed meanwhile gave it a new file).
+// - No lock is waited for unless asked (`wait`): the launcher reads every other database first, then waits,
+//   bounded, for those a session was holding (an ALTER DATABASE in an open transaction).
+// - One database at a time, its locks released before the next, so that a launcher reading a thousand
+//   databases holds a handful of locks.
 #include "pg/mark/database_carrier.hpp"
 
 #include "pg/mark/carrier_row.hpp"
-#include "pg/mark/older_stores.hpp"
 
-#include <algorithm>
 #include <cstring>
 
 extern "C" {
 #include "access/heapam.h"
 #include "access/htup_details.h"
 #include "catalog/catalog.h"
+#include "catalog/dependency.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_database.h"
+#include "catalog/pg_depend.h"
 #include "catalog/pg_extension.h"
-#include "catalog/pg_namespace.h"
 #include "common/relpath.h"
 #include "miscadmin.h"
+#include "nodes/pg_list.h"
 #include "storage/bufmgr.h"
-#include "storage/lmgr.h"
+#include "storage/lock.h"
+#include "utils/inval.h"
 #include "utils/snapmgr.h"
 #include "utils/syscache.h"
 }
@@ -38,184 +47,257 @@ namespace idtypes::pg {
 
 namespace {
 
-// Calls visit(tuple) for every tuple of the relation file that `snapshot` sees, each page read under a share
-// lock (the caller holds a lock on the relation).
+// Calls visit(tuple) for every tuple of block `block` of the relation file that `snapshot` sees, the page
+// read under a share lock (the caller holds a lock on the relation).
+template <typename Visit>
+void visit_block(RelationFile file, Oid relation, BlockNumber block, Snapshot snapshot, BufferAccessStrategy strategy,
+                 Visit &visit)
+{
+	CHECK_FOR_INTERRUPTS();
+	Buffer buffer = ReadBufferWithoutRelcache(file, MAIN_FORKNUM, block, RBM_NORMAL, strategy, true);
+	LockBuffer(buffer, BUFFER_LOCK_SHARE);
+	Page page = BufferGetPage(buffer);
+	const OffsetNumber last = PageIsNew(page) ? InvalidOffsetNumber : PageGetMaxOffsetNumber(page);
+	for (OffsetNumber n = FirstOffsetNumber; n <= last; n++) {
+		ItemId item = PageGetItemId(page, n);
+		if (!ItemIdIsNormal(item))
+			continue;
+		HeapTupleData tuple;
+		ItemPointerSet(&tuple.t_self, block, n);
+		tuple.t_data = reinterpret_cast<HeapTupleHeader>(PageGetItem(page, item));
+		tuple.t_len = ItemIdGetLength(item);
+		tuple.t_tableOid = relation;
+		if (HeapTupleSatisfiesVisibility(&tuple, snapshot, buffer))
+			visit(tuple);
+	}
+	UnlockReleaseBuffer(buffer);
+}
+
 template <typename Visit>
 void for_each_visible(RelationFile file, Oid relation, Snapshot snapshot, BufferAccessStrategy strategy, Visit &visit)
 {
 	const BlockNumber blocks = relation_file_blocks(file);
-	for (BlockNumber block = 0; block < blocks; block++) {
-		CHECK_FOR_INTERRUPTS();
-		Buffer buffer = ReadBufferWithoutRelcache(file, MAIN_FORKNUM, block, RBM_NORMAL, strategy, true);
-		LockBuffer(buffer, BUFFER_LOCK_SHARE);
-		Page page = BufferGetPage(buffer);
-		const OffsetNumber last = PageIsNew(page) ? InvalidOffsetNumber : PageGetMaxOffsetNumber(page);
-		for (OffsetNumber n = FirstOffsetNumber; n <= last; n++) {
-			ItemId item = PageGetItemId(page, n);
-			if (!ItemIdIsNormal(item))
-				continue;
-			HeapTupleData tuple;
-			ItemPointerSet(&tuple.t_self, block, n);
-			tuple.t_data = reinterpret_cast<HeapTupleHeader>(PageGetItem(page, item));
-			tuple.t_len = ItemIdGetLength(item);
-			tuple.t_tableOid = relation;
-			if (HeapTupleSatisfiesVisibility(&tuple, snapshot, buffer))
-				visit(tuple, page, buffer);
-		}
-		UnlockReleaseBuffer(buffer);
-	}
+	for (BlockNumber block = 0; block < blocks; block++)
+		visit_block(file, relation, block, snapshot, strategy, visit);
 }
 
-// A relation of the database being read, as its pg_class row places it.
+// A relation of the database being read, as its pg_class row places it, and where that row is.
 struct Place {
 	Oid oid = InvalidOid;
 	Oid file_number = InvalidOid;
 	Oid tablespace = InvalidOid;
-	Oid schema = InvalidOid;
-	Oid owner = InvalidOid;
+	ItemPointerData row{};
 };
 
-constexpr int max_candidates = 8;
+Place place_of(const HeapTupleData &tuple)
+{
+	auto form = reinterpret_cast<Form_pg_class>(GETSTRUCT(&tuple));
+	return Place{form->oid, form->relfilenode, form->reltablespace, tuple.t_self};
+}
 
-// What one pass over pg_class finds: the files of pg_extension and pg_namespace, and the relations named as
-// a carrier (schema and owner checked later).
+// One pass over pg_class: the files of pg_extension and pg_depend, and every permanent table and
+// materialized view (which of them belong to idtypes, pg_depend says).
 struct ClassScan {
-	Place extension_catalog, namespace_catalog;
-	Place candidates[max_candidates];
-	int candidate_count = 0;
-	void operator()(HeapTupleData &tuple, Page, Buffer)
+	Place extension_catalog, depend_catalog;
+	List *relations = NIL; // of Place
+	void operator()(const HeapTupleData &tuple)
 	{
 		auto form = reinterpret_cast<Form_pg_class>(GETSTRUCT(&tuple));
-		const Place place{form->oid, form->relfilenode, form->reltablespace, form->relnamespace, form->relowner};
-		if (form->oid == ExtensionRelationId)
-			extension_catalog = place;
-		else if (form->oid == NamespaceRelationId)
-			namespace_catalog = place;
-		else if (((form->relkind == RELKIND_MATVIEW && std::strcmp(NameStr(form->relname), carrier_view_name) == 0) ||
-		          (form->relkind == RELKIND_RELATION && std::strcmp(NameStr(form->relname), carrier_table_1_3) == 0)) &&
-		         form->relpersistence == RELPERSISTENCE_PERMANENT && candidate_count < max_candidates)
-			candidates[candidate_count++] = place;
-	}
-};
-
-struct ExtensionScan {
-	bool found = false;
-	Oid owner = InvalidOid;
-	Oid schema = InvalidOid;
-	void operator()(HeapTupleData &tuple, Page, Buffer)
-	{
-		auto form = reinterpret_cast<Form_pg_extension>(GETSTRUCT(&tuple));
-		if (std::strcmp(NameStr(form->extname), "idtypes") == 0) {
-			found = true;
-			owner = form->extowner;
-			schema = form->extnamespace;
+		if (form->oid == ExtensionRelationId) {
+			extension_catalog = place_of(tuple);
+		} else if (form->oid == DependRelationId) {
+			depend_catalog = place_of(tuple);
+		} else if ((form->relkind == RELKIND_MATVIEW || form->relkind == RELKIND_RELATION) &&
+		           form->relpersistence == RELPERSISTENCE_PERMANENT) {
+			auto *place = static_cast<Place *>(palloc(sizeof(Place)));
+			*place = place_of(tuple);
+			relations = lappend(relations, place);
 		}
 	}
 };
 
-struct NamespaceScan {
-	Oid internal = InvalidOid;
-	void operator()(HeapTupleData &tuple, Page, Buffer)
+// One relation's pg_class row: `place` updated when the row at place.row is still that relation's
+// current one (`current`), or, when no row is given, wherever it is.
+struct FindClass {
+	Place &place;
+	bool current = false;
+	void operator()(const HeapTupleData &tuple)
 	{
-		auto form = reinterpret_cast<Form_pg_namespace>(GETSTRUCT(&tuple));
-		if (std::strcmp(NameStr(form->nspname), carrier_schema) == 0)
-			internal = form->oid;
+		auto form = reinterpret_cast<Form_pg_class>(GETSTRUCT(&tuple));
+		if (form->oid == place.oid && (!ItemPointerIsValid(&place.row) ||
+		                               ItemPointerEquals(const_cast<ItemPointer>(&tuple.t_self), &place.row))) {
+			place = place_of(tuple);
+			current = true;
+		}
+	}
+};
+
+struct ExtensionScan {
+	Oid extension = InvalidOid;
+	void operator()(const HeapTupleData &tuple)
+	{
+		auto form = reinterpret_cast<Form_pg_extension>(GETSTRUCT(&tuple));
+		if (std::strcmp(NameStr(form->extname), "idtypes") == 0)
+			extension = form->oid;
+	}
+};
+
+// The relations that are members of the extension (pg_depend, deptype 'e').
+struct MemberScan {
+	Oid extension;
+	List *relations = NIL; // of Oid
+	void operator()(const HeapTupleData &tuple)
+	{
+		auto form = reinterpret_cast<Form_pg_depend>(GETSTRUCT(&tuple));
+		if (form->deptype == DEPENDENCY_EXTENSION && form->refclassid == ExtensionRelationId &&
+		    form->refobjid == extension && form->classid == RelationRelationId && form->objsubid == 0)
+			relations = lappend_oid(relations, form->objid);
 	}
 };
 
 // The database being read: its locks, taken and released together.
 struct Reading {
 	Oid database;
-	Oid tablespace;
-	char *path;
-	BufferAccessStrategy strategy;
-	LockRelId locked[max_candidates + 3];
-	int lock_count = 0;
+	Oid tablespace = InvalidOid;
+	BufferAccessStrategy strategy = nullptr;
+	List *locks = NIL; // of LOCKTAG
 
-	void lock(Oid relation)
+	bool take(const LOCKTAG &tag, bool wait)
 	{
-		LockRelId id{relation, database};
-		LockRelationId(&id, AccessShareLock);
-		locked[lock_count++] = id;
+		if (LockAcquire(&tag, AccessShareLock, false, !wait) == LOCKACQUIRE_NOT_AVAIL)
+			return false;
+		auto *kept = static_cast<LOCKTAG *>(palloc(sizeof(LOCKTAG)));
+		*kept = tag;
+		locks = lappend(locks, kept);
+		return true;
 	}
-	void unlock_all()
+	bool take_relation(Oid relation, bool wait)
 	{
-		while (lock_count > 0)
-			UnlockRelationId(&locked[--lock_count], AccessShareLock);
+		LOCKTAG tag;
+		SET_LOCKTAG_RELATION(tag, database, relation);
+		return take(tag, wait);
 	}
-	RelationFile file(const Place &place, Oid file_number) const
+	void release_all()
 	{
-		return relation_file(OidIsValid(place.tablespace) ? place.tablespace : tablespace, database, file_number);
+		ListCell *cell;
+		foreach (cell, locks)
+			LockRelease(static_cast<LOCKTAG *>(lfirst(cell)), AccessShareLock, false);
+		list_free_deep(locks);
+		locks = NIL;
+		if (strategy != nullptr)
+			FreeAccessStrategy(strategy);
+		strategy = nullptr;
 	}
-	// pg_class, seen by a snapshot taken now (after the locks held)
-	ClassScan scan_class()
+	RelationFile file(const Place &place) const
 	{
-		ClassScan found;
-		for_each_visible(relation_file(tablespace, database, mapped_file_number(path, RelationRelationId)),
-		                 RelationRelationId, GetLatestSnapshot(), strategy, found);
-		return found;
+		return relation_file(OidIsValid(place.tablespace) ? place.tablespace : tablespace, database, place.file_number);
 	}
 };
 
+// The largest mark the carrier's rows hold (no_row when none), its file located after its lock.
+std::int64_t carrier_mark(Reading &r, const Place &carrier)
+{
+	Snapshot snapshot = GetLatestSnapshot();
+	const RelationFile file = r.file(carrier);
+	const BlockNumber blocks = relation_file_blocks(file);
+	std::int64_t mark = no_row;
+	for (BlockNumber block = 0; block < blocks; block++) {
+		CHECK_FOR_INTERRUPTS();
+		Buffer buffer = ReadBufferWithoutRelcache(file, MAIN_FORKNUM, block, RBM_NORMAL, r.strategy, true);
+		LockBuffer(buffer, BUFFER_LOCK_SHARE);
+		const std::int64_t value = visible_mark(BufferGetPage(buffer), buffer, carrier.oid, snapshot);
+		UnlockReleaseBuffer(buffer);
+		if (value > mark)
+			mark = value;
+	}
+	return mark;
+}
+
+// Under the locks on the database and on its pg_class, pg_extension and pg_depend.
+DatabaseCarrier read_locked(Reading &r, bool wait, const char **waiting_for)
+{
+	r.strategy = GetAccessStrategy(BAS_BULKREAD);
+	Place pg_class{RelationRelationId, InvalidOid, InvalidOid, {}};
+	pg_class.file_number = mapped_file_number(GetDatabasePath(r.database, r.tablespace), RelationRelationId);
+	const RelationFile class_file = r.file(pg_class);
+	ClassScan classes;
+	for_each_visible(class_file, RelationRelationId, GetLatestSnapshot(), r.strategy, classes);
+	if (!OidIsValid(classes.extension_catalog.oid) || !OidIsValid(classes.depend_catalog.oid))
+		return DatabaseCarrier{0, nullptr};
+	ExtensionScan extension;
+	for_each_visible(r.file(classes.extension_catalog), ExtensionRelationId, GetLatestSnapshot(), r.strategy,
+	                 extension);
+	if (!OidIsValid(extension.extension))
+		return DatabaseCarrier{0, nullptr};
+	MemberScan members{extension.extension};
+	for_each_visible(r.file(classes.depend_catalog), DependRelationId, GetLatestSnapshot(), r.strategy, members);
+	std::int64_t mark = 0;
+	ListCell *cell;
+	foreach (cell, classes.relations) {
+		Place carrier = *static_cast<Place *>(lfirst(cell));
+		if (!list_member_oid(members.relations, carrier.oid))
+			continue;
+		*waiting_for = "its carrier";
+		if (!r.take_relation(carrier.oid, wait))
+			return DatabaseCarrier{0, *waiting_for};
+		// its row read again now that it is locked: still the current one (one page), else found again
+		FindClass again{carrier};
+		visit_block(class_file, RelationRelationId, ItemPointerGetBlockNumber(&carrier.row), GetLatestSnapshot(),
+		            r.strategy, again);
+		if (!again.current) {
+			carrier.row = ItemPointerData{};
+			for_each_visible(class_file, RelationRelationId, GetLatestSnapshot(), r.strategy, again);
+			if (!again.current) // dropped meanwhile
+				continue;
+		}
+		const std::int64_t value = carrier_mark(r, carrier);
+		if (value > mark)
+			mark = value;
+	}
+	return DatabaseCarrier{mark, nullptr};
+}
+
 } // namespace
 
-std::int64_t read_database_carrier(Oid database, Oid tablespace)
+DatabaseCarrier read_database_carrier(Oid database, bool wait, const char **waiting_for)
 {
-	LockSharedObject(DatabaseRelationId, database, 0, AccessShareLock);
-	if (!SearchSysCacheExists1(DATABASEOID, ObjectIdGetDatum(database))) { // dropped meanwhile
-		UnlockSharedObject(DatabaseRelationId, database, 0, AccessShareLock);
-		return 0;
+	Reading r{database};
+	LOCKTAG tag;
+	SET_LOCKTAG_OBJECT(tag, InvalidOid, DatabaseRelationId, database, 0);
+	*waiting_for = "the database itself";
+	if (!r.take(tag, wait))
+		return DatabaseCarrier{0, *waiting_for};
+	// a DROP DATABASE or ALTER DATABASE SET TABLESPACE committed before the lock was granted: seen now
+	AcceptInvalidationMessages();
+	HeapTuple row = SearchSysCache1(DATABASEOID, ObjectIdGetDatum(database));
+	if (HeapTupleIsValid(row)) {
+		auto form = reinterpret_cast<Form_pg_database>(GETSTRUCT(row));
+		if (form->datconnlimit != -2) // not left invalid by an interrupted DROP DATABASE
+			r.tablespace = form->dattablespace;
+		ReleaseSysCache(row);
 	}
-	Reading r{database, tablespace, GetDatabasePath(database, tablespace), GetAccessStrategy(BAS_BULKREAD), {}, 0};
-	r.lock(RelationRelationId);
-	ClassScan classes = r.scan_class();
-	std::int64_t mark = 0;
-	if (classes.candidate_count > 0 && OidIsValid(classes.extension_catalog.oid) &&
-	    OidIsValid(classes.namespace_catalog.oid)) {
-		r.lock(ExtensionRelationId);
-		r.lock(NamespaceRelationId);
-		ExtensionScan extension;
-		for_each_visible(r.file(classes.extension_catalog, classes.extension_catalog.file_number), ExtensionRelationId,
-		                 GetLatestSnapshot(), r.strategy, extension);
-		NamespaceScan schemas;
-		for_each_visible(r.file(classes.namespace_catalog, classes.namespace_catalog.file_number), NamespaceRelationId,
-		                 GetLatestSnapshot(), r.strategy, schemas);
-		Oid carriers[max_candidates];
-		int carrier_count = 0;
-		for (int i = 0; extension.found && i < classes.candidate_count; i++) {
-			const Place &c = classes.candidates[i];
-			const bool named = c.schema == schemas.internal || c.schema == extension.schema;
-			if (named && (c.owner == extension.owner || superuser_arg(c.owner))) {
-				r.lock(c.oid);
-				carriers[carrier_count++] = c.oid;
+	DatabaseCarrier result{0, nullptr};
+	if (OidIsValid(r.tablespace)) {
+		static constexpr struct {
+			Oid relation;
+			const char *name;
+		} catalogs[] = {{RelationRelationId, "its pg_class"},
+		                {ExtensionRelationId, "its pg_extension"},
+		                {DependRelationId, "its pg_depend"}};
+		bool locked = true;
+		for (const auto &catalog : catalogs) {
+			*waiting_for = catalog.name;
+			if (!r.take_relation(catalog.relation, wait)) {
+				result.held = catalog.name;
+				locked = false;
+				break;
 			}
 		}
-		// the carriers' files as pg_class gives them now that they are locked (a REFRESH that committed
-		// before the lock was granted gave the carrier a new file)
-		if (carrier_count > 0) {
-			classes = r.scan_class();
-			for (int i = 0; i < classes.candidate_count; i++) {
-				const Place &c = classes.candidates[i];
-				if (std::find(carriers, carriers + carrier_count, c.oid) == carriers + carrier_count)
-					continue;
-				Snapshot snapshot = GetLatestSnapshot();
-				const RelationFile file = r.file(c, c.file_number);
-				const BlockNumber blocks = relation_file_blocks(file);
-				for (BlockNumber block = 0; block < blocks; block++) {
-					Buffer buffer = ReadBufferWithoutRelcache(file, MAIN_FORKNUM, block, RBM_NORMAL, r.strategy, true);
-					LockBuffer(buffer, BUFFER_LOCK_SHARE);
-					const std::int64_t value = visible_mark(BufferGetPage(buffer), buffer, c.oid, snapshot);
-					UnlockReleaseBuffer(buffer);
-					if (value > mark)
-						mark = value;
-				}
-			}
-		}
+		if (locked)
+			result = read_locked(r, wait, waiting_for);
 	}
-	r.unlock_all();
-	UnlockSharedObject(DatabaseRelationId, database, 0, AccessShareLock);
-	FreeAccessStrategy(r.strategy);
-	return mark;
+	r.release_all();
+	return result;
 }
 
 } // namespace idtypes::pg

@@ -1,20 +1,27 @@
 // How a missing mark is rebuilt, with no step asked of anyone. The session that finds the origin
-// idtypes_high_water missing or without progress (its first ID after pg_upgrade, or on a fresh server) starts
-// ONE dynamic background worker, the launcher, unless one runs, and waits for it on a condition variable,
-// bounded; a cancel or statement_timeout ends that session's wait, never the launcher, so the next attempt
-// finds it further on or done. The launcher connects to the starting session's database for the shared
-// catalogs only: it reads every database's carrier without connecting to it (datallowconn = false included) as CREATE DATABASE reads its template (database_carrier.cpp), one
-// database at a time, its progress in shared memory, within a deadline, and refuses a carrier more than a day
-// ahead of the clock. Only when every database answered does it create the origin (if missing) and advance
-// it to max(carriers, clock) in one transaction before its commit, so that no session ever finds the origin
-// without its mark; a database it cannot read is named in its error, in the log and in the sessions'
-// errors, with what to do, and nothing is created. It then exits: no worker outlives the rebuild.
+// idtypes_high_water missing or without progress starts ONE dynamic background worker, the launcher, unless
+// one runs, and waits for it on a condition variable, bounded; a cancel or statement_timeout ends that
+// session's wait, never the launcher, so the next attempt finds it further on or done. When that happens
+// (docs/generators.md#across-failover-point-in-time-restores-and-pg_upgrade): after pg_upgrade (which carries
+// no origin) and on a new server, but also when a superuser dropped the origin on this server, the same
+// rebuild, since it loses nothing there: it never goes below the mark this server's generators published.
+// The launcher connects to the starting session's database for the shared catalogs only: it reads every
+// database's carrier without connecting to it (datallowconn = false included) as CREATE DATABASE reads its
+// template (database_carrier.cpp: the extension's own member relation, never one found by its name), one
+// database at a time, its progress in shared memory. A database another session holds a lock on (an ALTER
+// DATABASE in an open transaction) is read last, after every other, its wait bounded (held_lock_wait_us),
+// within the launcher's deadline; a carrier more than a day ahead of the clock is refused. Only when every
+// database answered is the origin created (if missing) and committed with no progress, then written by the
+// writer (writer.cpp): under its lock, past the carriers, the clock and the published mark, flushed and
+// confirmed. A database it cannot read is named in its error, in the log and in the sessions' errors, with
+// what to do, and no mark is written. It then exits: no worker outlives the rebuild.
 // Not on a standby: in recovery nothing can be created or written; a promoted standby rebuilds at its first ID
 // if its primary's origin was missing.
 #include "pg/mark/rebuild.hpp"
 
 #include "pg/mark/database_carrier.hpp"
 #include "pg/mark/server_state.hpp"
+#include "pg/mark/writer.hpp"
 
 #include <cstring>
 
@@ -31,6 +38,7 @@ extern "C" {
 #include "utils/inval.h"
 #include "utils/memutils.h"
 #include "utils/snapmgr.h"
+#include "utils/timeout.h"
 #include "utils/wait_event.h" // PG_WAIT_EXTENSION: 19's pgstat.h no longer includes it
 
 PGDLLEXPORT void idtypes_upgrade_rebuild_main(Datum);
@@ -44,6 +52,10 @@ namespace {
 // that it sees the launcher's own error.
 constexpr std::int64_t rebuild_deadline_us = 30000000;
 constexpr std::int64_t rebuild_wait_us = rebuild_deadline_us + 5000000;
+// How long it waits, once every other database was read, for the locks that other sessions held on the
+// databases it could not read at once (a DROP DATABASE waits 5 s for the database's sessions to leave); a
+// lock held longer (an ALTER DATABASE left in an open transaction) fails the rebuild, naming the database.
+constexpr std::int64_t held_lock_wait_us = 10000000;
 
 constexpr const char *set_by_hand =
     "Or set the mark by hand, above every ID any database issued (the largest of the old server's marks): SELECT "
@@ -129,7 +141,6 @@ void launcher_exit(int, Datum)
 
 struct Database {
 	Oid oid;
-	Oid tablespace;
 	char name[NAMEDATALEN];
 };
 
@@ -146,7 +157,6 @@ List *every_database()
 			continue;
 		auto *db = static_cast<Database *>(palloc(sizeof(Database)));
 		db->oid = form->oid;
-		db->tablespace = form->dattablespace;
 		snprintf(db->name, sizeof db->name, "%s", NameStr(form->datname));
 		databases = lappend(databases, db);
 	}
@@ -155,24 +165,30 @@ List *every_database()
 	return databases;
 }
 
-// One database's carrier, within what is left of the deadline (lock_timeout); its error, named and kept.
-std::int64_t read_carrier_of(RebuildProgress &r, const Database &db, std::int64_t deadline)
+// The launcher's error: kept for the sessions' error, then raised (and logged).
+[[noreturn]] void fail(RebuildProgress &r, int sqlstate, const char *text, const char *hint)
 {
-	const std::int64_t left_ms = (deadline - now_us()) / 1000;
-	if (left_ms <= 0) {
-		const char *text = psprintf("the database \"%s\" was not read within the rebuild's %d s", db.name,
-		                            static_cast<int>(rebuild_deadline_us / 1000000));
-		record_failure(r, text);
-		ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED), errmsg("idtypes could not rebuild its mark: %s", text),
-		                errhint("Try again (the next ID starts a new rebuild). %s", set_by_hand)));
+	record_failure(r, text);
+	ereport(ERROR, (errcode(sqlstate), errmsg("idtypes could not rebuild its mark: %s", text), errhint("%s", hint)));
+	pg_unreachable();
+}
+
+// One database's carrier: without waiting for a lock another session holds (`until` 0: then `held` says
+// which), or waiting for it until `until` (lock_timeout); its error, named and kept.
+DatabaseCarrier read_carrier_of(RebuildProgress &r, const Database &db, std::int64_t until)
+{
+	if (until != 0) {
+		const std::int64_t left_ms = (until - now_us()) / 1000;
+		SetConfigOption("lock_timeout", psprintf("%lld", static_cast<long long>(left_ms > 1 ? left_ms : 1)), PGC_SUSET,
+		                PGC_S_OVERRIDE);
 	}
-	SetConfigOption("lock_timeout", psprintf("%lld", static_cast<long long>(left_ms)), PGC_SUSET, PGC_S_OVERRIDE);
 	MemoryContext context = CurrentMemoryContext;
-	std::int64_t mark = 0;
+	const char *waiting_for = "";
+	DatabaseCarrier carrier{0, nullptr};
 	ErrorData *error = nullptr;
 	PG_TRY();
 	{
-		mark = read_database_carrier(db.oid, db.tablespace);
+		carrier = read_database_carrier(db.oid, until != 0, &waiting_for);
 	}
 	PG_CATCH();
 	{
@@ -181,38 +197,69 @@ std::int64_t read_carrier_of(RebuildProgress &r, const Database &db, std::int64_
 		FlushErrorState();
 	}
 	PG_END_TRY();
-	if (error != nullptr) {
-		const char *text = psprintf("the carrier of database \"%s\" could not be read: %s", db.name, error->message);
-		record_failure(r, text);
-		ereport(ERROR, (errcode(error->sqlerrcode), errmsg("idtypes could not rebuild its mark: %s", text),
-		                errhint("A session holding a lock on %s's idtypes_internal.high_water (REFRESH, VACUUM FULL, "
-		                        "ALTER) or on the database itself stops it: end that session, then generate again (the "
-		                        "next ID starts a new rebuild). %s",
-		                        db.name, set_by_hand)));
-	}
-	if (mark > now_us() + mark_ahead_limit_us) {
-		const char *text = psprintf("the carrier of database \"%s\" holds a mark more than a day ahead of the clock "
-		                            "(%lld µs since 1970)",
-		                            db.name, static_cast<long long>(mark));
-		record_failure(r, text);
-		ereport(ERROR,
-		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-		         errmsg("idtypes could not rebuild its mark: %s", text),
-		         errhint("Check this server's clock: the carriers hold the old server's ID times. %s", set_by_hand)));
-	}
-	return mark;
+	if (error != nullptr && error->sqlerrcode == ERRCODE_LOCK_NOT_AVAILABLE)
+		fail(r, ERRCODE_LOCK_NOT_AVAILABLE,
+		     psprintf("the database \"%s\" could not be read within %d s, every other one read: a session holds a lock "
+		              "on %s (ALTER DATABASE, DROP DATABASE, VACUUM FULL, REFRESH). End its transaction, then generate "
+		              "again; it is: SELECT pid, state, query FROM pg_locks JOIN pg_stat_activity USING (pid) WHERE "
+		              "granted AND (database = %u OR (classid = 'pg_database'::regclass AND objid = %u))",
+		              db.name, static_cast<int>(held_lock_wait_us / 1000000), waiting_for, db.oid, db.oid),
+		     psprintf(
+		         "COMMIT or ROLLBACK in that session, or SELECT pg_terminate_backend(pid); the next ID starts a new "
+		         "rebuild. %s",
+		         set_by_hand));
+	if (error != nullptr)
+		fail(r, error->sqlerrcode,
+		     psprintf("the carrier of database \"%s\" could not be read: %s", db.name, error->message),
+		     psprintf("Generate again: the next ID starts a new rebuild. %s", set_by_hand));
+	if (carrier.mark > now_us() + mark_ahead_limit_us)
+		fail(r, ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE,
+		     psprintf("the carrier of database \"%s\" holds a mark more than a day ahead of the clock "
+		              "(%lld µs since 1970)",
+		              db.name, static_cast<long long>(carrier.mark)),
+		     psprintf("Check this server's clock: the carriers hold the old server's ID times. %s", set_by_hand));
+	return carrier;
 }
 
-// The origin created if missing and advanced to `mark`, in the launcher's transaction, before its commit.
-void set_origin(std::uint64_t mark)
+// The origin, made (and committed, with no progress yet) if missing. Its replication state is first
+// written by write_rebuilt_mark in a later transaction: a crash in between leaves an origin without
+// progress, which the next ID rebuilds, never a replication state without its catalog row (which the next
+// origin given that id, a subscription's, would take as its own progress).
+void create_origin_committed()
 {
-	OriginId id = find_origin(mark_origin_name);
-	if (id == no_origin)
-		id = replorigin_create(mark_origin_name);
-	lock_origin(id);
-	const XLogRecPtr end = advance_origin(id, mark);
-	release_origin(id);
-	XLogFlush(end);
+	if (find_origin(mark_origin_name) == no_origin)
+		(void)replorigin_create(mark_origin_name);
+	CommitTransactionCommand();
+	StartTransactionCommand();
+}
+
+// The rebuilt mark written as every mark is, by the writer: under its lock, never below the published mark,
+// flushed, confirmed by the synchronous standbys, then published.
+void write_result(RebuildProgress &r, std::int64_t largest)
+{
+	const OriginId id = find_origin(mark_origin_name);
+	Outcome outcome;
+	outcome.what = Durable::origin_dropped;
+	if (id != no_origin)
+		outcome = write_rebuilt_mark(attached_state(), largest, id);
+	switch (outcome.what) {
+	case Durable::ok: return;
+	case Durable::origin_dropped:
+		fail(r, ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE,
+		     psprintf("the replication origin \"%s\" was dropped during the rebuild", mark_origin_name),
+		     "Generate again: the next ID starts a new rebuild.");
+	case Durable::busy:
+	case Durable::interrupted:
+		fail(r, ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE,
+		     psprintf("another session (PID %u) was writing the mark for more than the rebuild could wait",
+		              pg_atomic_read_u32(&attached_state().mark_writer_pid)),
+		     "Generate again: the next ID starts a new rebuild.");
+	default:
+		fail(r, ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE,
+		     "the rebuilt mark was not confirmed (its WAL flush, or the synchronous standbys)",
+		     "Check that the synchronous standbys are running and connected (pg_stat_replication), then generate "
+		     "again.");
+	}
 }
 
 } // namespace
@@ -247,7 +294,8 @@ OriginId ensure_mark_origin()
 
 using namespace idtypes::pg;
 
-// The launcher: every database's carrier read, then the origin created and advanced, in one transaction.
+// The launcher: every database's carrier read (those another session holds a lock on last, the wait for them
+// bounded), then the origin created and committed, then its mark written by the writer.
 void idtypes_upgrade_rebuild_main(Datum database)
 {
 	BackgroundWorkerUnblockSignals();
@@ -261,21 +309,44 @@ void idtypes_upgrade_rebuild_main(Datum database)
 	pg_atomic_write_u32(&r.databases_read, 0);
 	pg_atomic_write_u64(&r.largest_us, 0);
 	const std::int64_t start = now_us();
-	const std::int64_t deadline = start + rebuild_deadline_us;
+	// the whole rebuild within its deadline, whatever it waits for (the writer's lock, the synchronous standbys)
+	enable_timeout_after(STATEMENT_TIMEOUT, static_cast<int>(rebuild_deadline_us / 1000));
 	StartTransactionCommand();
 	(void)GetTransactionSnapshot();
 	List *databases = every_database();
 	pg_atomic_write_u32(&r.databases, static_cast<std::uint32_t>(list_length(databases)));
-	ListCell *cell;
-	foreach (cell, databases) {
-		const std::int64_t mark = read_carrier_of(r, *static_cast<Database *>(lfirst(cell)), deadline);
-		advance_to(&r.largest_us, static_cast<std::uint64_t>(mark));
-		pg_atomic_fetch_add_u32(&r.databases_read, 1);
+	MemoryContext each = AllocSetContextCreate(CurrentMemoryContext, "idtypes rebuild", ALLOCSET_DEFAULT_SIZES);
+	MemoryContext outer = MemoryContextSwitchTo(each);
+	List *held = NIL; // of Database, in the outer context
+	std::int64_t until = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		ListCell *cell;
+		foreach (cell, pass == 0 ? databases : held) {
+			const Database &db = *static_cast<Database *>(lfirst(cell));
+			const DatabaseCarrier carrier = read_carrier_of(r, db, until);
+			MemoryContextReset(each);
+			if (carrier.held != nullptr) { // pass 0 only: pass 1 waits
+				MemoryContextSwitchTo(outer);
+				held = lappend(held, lfirst(cell));
+				MemoryContextSwitchTo(each);
+				continue;
+			}
+			advance_to(&r.largest_us, static_cast<std::uint64_t>(carrier.mark));
+			pg_atomic_fetch_add_u32(&r.databases_read, 1);
+		}
+		if (held == NIL)
+			break;
+		const std::int64_t by_deadline = start + rebuild_deadline_us - 1000000;
+		until = now_us() + held_lock_wait_us;
+		if (until > by_deadline)
+			until = by_deadline;
 	}
-	const std::int64_t clock = now_us();
-	const std::uint64_t largest = pg_atomic_read_u64(&r.largest_us);
-	set_origin(largest > static_cast<std::uint64_t>(clock) ? largest : static_cast<std::uint64_t>(clock));
+	MemoryContextSwitchTo(outer);
+	SetConfigOption("lock_timeout", "0", PGC_SUSET, PGC_S_OVERRIDE); // the statement timeout bounds what follows
+	create_origin_committed();
+	write_result(r, static_cast<std::int64_t>(pg_atomic_read_u64(&r.largest_us)));
 	CommitTransactionCommand();
+	disable_timeout(STATEMENT_TIMEOUT, false);
 	ereport(LOG, (errmsg("idtypes rebuilt its replicated high-water mark \"%s\" from %d databases' carriers in %lld ms",
 	                     mark_origin_name, list_length(databases), static_cast<long long>((now_us() - start) / 1000))));
 }

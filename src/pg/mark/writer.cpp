@@ -357,6 +357,21 @@ Outcome make_durable(ServerState &s, std::int64_t until_us, OriginId origin)
 	pg_unreachable();
 }
 
+// The rebuild's result goes through here, as every write of the mark: under mark_lock, never below the
+// published mark (an origin dropped while this server runs loses nothing), its record flushed and confirmed
+// before it is published.
+Outcome write_rebuilt_mark(ServerState &s, std::int64_t mark, OriginId origin)
+{
+	Outcome outcome;
+	outcome.what = take_mark_lock(s);
+	if (outcome.what == Durable::ok) {
+		const auto published = static_cast<std::int64_t>(pg_atomic_read_u64(&s.durable_until_us));
+		outcome = write_mark(s, next_mark(mark > published ? mark : published), origin);
+		release_mark_lock(s);
+	}
+	return outcome;
+}
+
 // The error of a mark that could not be moved (or a key that could not be settled).
 [[noreturn]] void report_not_durable(ServerState &s, const Outcome &outcome)
 {

@@ -57,6 +57,9 @@ bool key_file_usable(ServerState &s, Outcome &outcome);
 // IDs allowed up to `until_us`: the mark moved first if need be, waiting for another session's write.
 // Never raises with no_origin (needs_wal then).
 Outcome make_durable(ServerState &s, std::int64_t until_us, OriginId origin);
+// The rebuild's result (rebuild.cpp): the origin `origin`, found without progress, written past `mark`, the
+// clock and the published mark, as make_durable writes it (under mark_lock, flushed, confirmed, published).
+Outcome write_rebuilt_mark(ServerState &s, std::int64_t mark, OriginId origin);
 // The error of a mark that could not be moved (or a key that could not be settled).
 [[noreturn]] void report_not_durable(ServerState &s, const Outcome &outcome);
 // make_durable with the origin looked up (made first when missing), raising its failure.
