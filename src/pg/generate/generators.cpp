@@ -134,7 +134,7 @@ uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random)
 		g = uid11::next_xid(last, now_ms, random);
 		if (!g.ok)
 			return g;
-		until_us = (static_cast<std::int64_t>(uid11::xid_delta(g.value)) + uid11::xid_epoch_ms) * 1000 + 999;
+		until_us = unix_us_of(uid11::descriptor.scale, uid11::units(g.value)) + uid11::descriptor.scale.unit_us - 1;
 		durable_or_error(s, until_us);
 	} while (!pg_atomic_compare_exchange_u64(&s.uid11_last, &last, g.value)); // `last` refreshed on failure
 	issued(s, until_us);
@@ -165,8 +165,7 @@ tbsl::Generated next_tbsl(const tbsl::Request &request)
 		    tbsl::generate(tbsl::Stepper{step_tbsl, &s}, request, tbsl::Clock{read_clock, pause_briefly, &s});
 		if (g.status != tbsl::Status::clock_unavailable) {
 			if (g.status == tbsl::Status::ok) {
-				const tbsl::Fields f = tbsl::fields(g.value.data());
-				issued(s, static_cast<std::int64_t>(f.seconds) * 1000000 + f.micros);
+				issued(s, tbsl::units(g.value.data()));
 			}
 			return g;
 		}
@@ -182,7 +181,8 @@ scru160::Generated next_scru160(std::int64_t now_ms, const scru160::Randomness &
 		// a step issues at most one millisecond past both the clock and the last SCRU160 (counter overflow)
 		SpinLockAcquire(&s.scru160_lock);
 		std::int64_t last_ms = static_cast<std::int64_t>(s.scru160.timestamp);
-		std::int64_t bound_us = ((now_ms > last_ms ? now_ms : last_ms) + 1) * 1000 + 999;
+		std::int64_t bound_us = unix_us_of(scru160::descriptor.scale, (now_ms > last_ms ? now_ms : last_ms) + 1) +
+		                        scru160::descriptor.scale.unit_us - 1;
 		if (covered(s, bound_us, in_recovery)) {
 			scru160::Generated g = scru160::generate(s.scru160, now_ms, random);
 			SpinLockRelease(&s.scru160_lock);
