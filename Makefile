@@ -113,13 +113,16 @@ build/descriptors.txt: src/tools/descriptors.cpp $(wildcard src/core/*.hpp)
 	@mkdir -p build
 	$(CXX) -std=c++17 -Isrc -o build/descriptors $<
 	build/descriptors > $@
-sql_edition_type = set -- $$(grep '^$(1) ' build/descriptors.txt) && sed -e 's/@T@/$(1)/g' -e "s/@EPOCH@/$$2/g" \
-	-e "s/@UNIT@/$$3/g" -e "s/@MAX@/$$4/g" -e "s/@SYMBOLS@/$$5/g" -e "s/@LOW@/$$6/g" -e "s/@HIGH@/$$7/g" \
-	src/sql_edition/type.sql.in;
+# $(call sql_edition_file,TYPE,FILE): FILE with TYPE's descriptor in its placeholders (@EPOCH@ and @UNIT@ in
+# µs, @EPOCH_UNITS@ the epoch in units, @MAX@ the last unit, @SYMBOLS@, @LOW@, @HIGH@ its text)
+sql_edition_file = set -- $$(grep '^$(1) ' build/descriptors.txt) && sed -e 's/@T@/$(1)/g' -e "s/@EPOCH@/$$2/g" \
+	-e "s/@UNIT@/$$3/g" -e "s/@EPOCH_UNITS@/$$(($$2 / $$3))/g" -e "s/@MAX@/$$4/g" -e "s/@SYMBOLS@/$$5/g" \
+	-e "s/@LOW@/$$6/g" -e "s/@HIGH@/$$7/g" $(2);
+sql_edition_type = $(call sql_edition_file,$(1),src/sql_edition/$(2).sql) $(call sql_edition_file,$(1),src/sql_edition/type.sql.in)
 # The edition's own version (idtypes_sql.control): the full script of the current one, and the update to it
 # from the frozen earlier one (src/sql_edition/versions/), made of the sources' parts marked [1.1].
 sql_edition_body = cat src/sql_edition/00_common.sql; \
-	$(foreach f,$(SQL_EDITION_TYPES),cat src/sql_edition/$(f).sql; $(call sql_edition_type,$(word 2,$(subst _, ,$(f)))))
+	$(foreach f,$(SQL_EDITION_TYPES),$(call sql_edition_type,$(word 2,$(subst _, ,$(f))),$(f)))
 .PHONY: sql-edition
 sql-edition: build/idtypes_sql.sql build/idtypes_sql--1.0--1.1.sql
 build/idtypes_sql.sql: $(wildcard src/sql_edition/*.sql src/sql_edition/*.in) build/descriptors.txt Makefile

@@ -37,11 +37,11 @@ CREATE DOMAIN timeid AS text COLLATE "C" CHECK ((pg_catalog.octet_length(VALUE) 
 
 CREATE FUNCTION timeid_timestamp(id timeid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idtypes_sql_timestamptz((timeid_decode(id) OPERATOR(pg_catalog.>>) 10) OPERATOR(pg_catalog.&) 18014398509481983);
+RETURN idtypes_sql_timestamptz((timeid_decode(id) OPERATOR(pg_catalog.>>) 10) OPERATOR(pg_catalog.&) @MAX@);
 
 CREATE FUNCTION timeid_micros(id timeid) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (timeid_decode(id) OPERATOR(pg_catalog.>>) 10) OPERATOR(pg_catalog.&) 18014398509481983;
+RETURN (timeid_decode(id) OPERATOR(pg_catalog.>>) 10) OPERATOR(pg_catalog.&) @MAX@;
 
 CREATE FUNCTION timeid_clock_id(id timeid) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE

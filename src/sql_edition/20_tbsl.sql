@@ -94,7 +94,7 @@ END $$;
 -- A TBSL carrying a given time, the machine id as the generator's (backfill); not from the state.
 CREATE FUNCTION tbsl_generate_at(ts timestamptz, machine_id int DEFAULT NULL) RETURNS tbsl
 LANGUAGE sql VOLATILE PARALLEL RESTRICTED
-RETURN tbsl_encode(idtypes_sql_units(ts, 'tbsl'::pg_catalog.text, 0::bigint, 1::bigint, 9999999999999999::bigint) OPERATOR(pg_catalog.*) 100
+RETURN tbsl_encode(idtypes_sql_units(ts, 'tbsl'::pg_catalog.text, @EPOCH@::bigint, @UNIT@::bigint, @MAX@::bigint) OPERATOR(pg_catalog.*) 100
 	OPERATOR(pg_catalog.+) CASE WHEN machine_id IS NULL THEN idtypes_sql_installed_identity(2)
 		ELSE idtypes_sql_check_range('machine_id'::pg_catalog.text, machine_id::bigint, 0::bigint, 99::bigint) END,
 	(pg_catalog.random() OPERATOR(pg_catalog.*) 1048576::double precision)::bigint OPERATOR(pg_catalog.&) 1048575);

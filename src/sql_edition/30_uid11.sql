@@ -47,7 +47,7 @@ CREATE DOMAIN uid11 AS text COLLATE "C" CHECK ((pg_catalog.octet_length(VALUE) O
 -- Timestamps read every uid11 as the xid profile.
 CREATE FUNCTION uid11_timestamp(id uid11) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN idtypes_sql_timestamptz((pg_catalog.div(uid11_decode(id), 4194304::numeric)::bigint OPERATOR(pg_catalog.+) 1321009871111) OPERATOR(pg_catalog.*) 1000);
+RETURN idtypes_sql_timestamptz((pg_catalog.div(uid11_decode(id), 4194304::numeric)::bigint OPERATOR(pg_catalog.+) @EPOCH_UNITS@) OPERATOR(pg_catalog.*) 1000);
 
 CREATE FUNCTION uid11_xid_random(id uid11) RETURNS int
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -55,8 +55,8 @@ RETURN pg_catalog.mod(uid11_decode(id), 4194304::numeric)::int;
 
 CREATE FUNCTION make_uid11_xid(unix_ms bigint, random int) RETURNS uid11
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN uid11_encode(((idtypes_sql_check_range('unix_ms'::pg_catalog.text, unix_ms, 1321009871111::bigint, (1321009871111 OPERATOR(pg_catalog.+) 4398046511103)::bigint)
-	OPERATOR(pg_catalog.-) 1321009871111)::numeric OPERATOR(pg_catalog.*) 4194304::numeric)
+RETURN uid11_encode(((idtypes_sql_check_range('unix_ms'::pg_catalog.text, unix_ms, @EPOCH_UNITS@::bigint, (@EPOCH_UNITS@ OPERATOR(pg_catalog.+) @MAX@)::bigint)
+	OPERATOR(pg_catalog.-) @EPOCH_UNITS@)::numeric OPERATOR(pg_catalog.*) 4194304::numeric)
 	OPERATOR(pg_catalog.+) idtypes_sql_check_range('random'::pg_catalog.text, random::bigint, 0::bigint, 4194303::bigint)::numeric);
 
 -- The smallest and the largest uid11 of a time unit (what uid11_min, uid11_max and the windows of
@@ -89,7 +89,7 @@ LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
 	last bigint;
 	ms bigint := (pg_catalog.round(pg_catalog.date_part('epoch'::pg_catalog.text, pg_catalog.clock_timestamp())
-		OPERATOR(pg_catalog.*) 1000000::double precision)::bigint OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) 1321009871111;
+		OPERATOR(pg_catalog.*) 1000000::double precision)::bigint OPERATOR(pg_catalog./) 1000) OPERATOR(pg_catalog.-) @EPOCH_UNITS@;
 	rnd bigint := (pg_catalog.random() OPERATOR(pg_catalog.*) 4194304::double precision)::bigint;
 	v bigint;
 	x bigint;
@@ -120,7 +120,7 @@ END $$;
 -- random(): PARALLEL RESTRICTED.
 CREATE FUNCTION uid11_generate_at(ts timestamptz) RETURNS uid11
 LANGUAGE sql VOLATILE PARALLEL RESTRICTED
-RETURN uid11_encode((idtypes_sql_units(ts, 'uid11'::pg_catalog.text, 1321009871111000::bigint, 1000::bigint, 4398046511103::bigint)::numeric
+RETURN uid11_encode((idtypes_sql_units(ts, 'uid11'::pg_catalog.text, @EPOCH@::bigint, @UNIT@::bigint, @MAX@::bigint)::numeric
 	OPERATOR(pg_catalog.*) 4194304::numeric) OPERATOR(pg_catalog.+) (pg_catalog.random() OPERATOR(pg_catalog.*) 4194303::double precision)::bigint::numeric);
 
 -- [1.1] (what the update script from 1.0 takes, from here to the closing mark)
