@@ -174,6 +174,8 @@ version_suites() {
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: the DBA's pages step by step: ALTER SYSTEM with and without LOAD, the pg_ctl promote runbook, the way back to 1.4's file"
 		checks "$ROOT/test/concurrency/runbooks.sh" "$("$PG_CONFIG" --bindir)"
+		log "PostgreSQL $v: the repmgr runbook: standby clone, step 1's block, idtypes_identity() before and after standby register, repmgr standby promote, no ID in common"
+		checks "$ROOT/test/concurrency/runbook_repmgr.sh" "$("$PG_CONFIG" --bindir)"
 		log "PostgreSQL $v: idtypes 1.5's library beside this one in one server: one generator state issues, never two"
 		checks "$ROOT/test/concurrency/two_libraries.sh" "$PG_CONFIG"
 		log "PostgreSQL $v: synchronous replication with the standby stopped: no generator returns (the mark waits for it, whatever a session's synchronous_commit), then a failover"

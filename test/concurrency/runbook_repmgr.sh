@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# docs/failover.md's repmgr runbook, step by step on one machine (issue 60), with PostgreSQL's bin directory
+# BIN_DIR (which must hold repmgr: Debian's postgresql-15-repmgr, installed by scripts/test.sh), idtypes loaded
+# on demand, unix sockets only. The blocks run are read from the page (after their `<!-- runbook: NAME -->`
+# markers), so that what the page says is what runs: the primary takes its identity (3, 3, require_identity)
+# by the page's ALTER SYSTEM block and is registered (`repmgr primary register`); `repmgr standby clone` makes
+# a standby, which starts with the primary's identity (postgresql.auto.conf copied); step 1's block, run on
+# the standby, gives it its own (4, 4), as idtypes_identity() says before and after `repmgr standby register`;
+# the primary issues ROWS (2,000) IDs of every generator, the standby replays; step 2: the primary stopped
+# (immediate), `repmgr standby promote` by hand; the promoted node generates with its own identity from
+# `configuration`, its clock set back onto the old primary's first IDs (tbsl may refuse while its clock is
+# behind), then with its clock as it is: no ID of any generator in common with the old primary's, none twice. Prints `ok` / `FAIL` lines, or a `skip`
+# line where BIN_DIR has no repmgr.
+set -uo pipefail
+bin=${1:?usage: runbook_repmgr.sh BIN_DIR}
+rows=${IDTYPES_MULTIDB_ROWS:-2000}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$(dirname "$0")/server.sh"
+if [ ! -x "$bin/repmgr" ]; then
+	echo "skip docs/failover.md's repmgr runbook: $bin has no repmgr (Debian's postgresql-15-repmgr, for PostgreSQL 15)"
+	exit 0
+fi
+source "$(dirname "$0")/clusters.sh"
+settings=$(settings_for no "-c shared_preload_libraries=repmgr")
+source "$(dirname "$0")/ids.sh"
+planned=9 ran=0
+check() { ran=$((ran + 1)); }
+
+# block PAGE NAME: the first fenced block after the page's `<!-- runbook: NAME -->` line, its indentation removed
+block() {
+	awk -v m="<!-- runbook: $2 -->" '
+		index($0, m) { found = 1; next }
+		found && /^[[:space:]]*```/ { if (inside) exit; inside = 1; match($0, /^[[:space:]]*/); cut = RLENGTH; next }
+		inside { print substr($0, cut + 1) }' "$root/docs/$1"
+}
+alter_system=$(block failover.md alter-system)
+standby_identity=$(block failover.md repmgr-standby-identity)
+[ -n "$alter_system" ] && [ -n "$standby_identity" ] || die "docs/failover.md: no alter-system or repmgr-standby-identity block"
+
+# node ID NAME: repmgr's configuration of the node in $work/NAME (port[NAME] set)
+node() {
+	cat >"$work/$2.conf" <<-EOF
+		node_id=$1
+		node_name='$2'
+		conninfo='host=$work port=${port[$2]} user=postgres dbname=repmgr connect_timeout=2'
+		data_directory='$work/$2'
+		pg_bindir='$bin'
+		log_file='$work/repmgr-$2.log'
+	EOF
+	chown postgres: "$work/$2.conf"
+}
+repmgr() { as_postgres "$bin/repmgr" "$@" >>"$work/repmgr.log" 2>&1; }
+identity() { sql "$1" -F' ' -c 'SELECT timeid_clock_id, timeid_clock_id_source, tbsl_machine_id, tbsl_machine_id_source FROM idtypes_identity()'; }
+
+as_postgres "$bin/initdb" -D "$work/primary" -A trust -U postgres --no-sync >/dev/null || die "initdb"
+start primary || die "the primary does not start"
+sql primary -c 'CREATE DATABASE repmgr' -c 'CREATE EXTENSION idtypes' || die "the databases"
+out=$(sql primary <<<"$alter_system" 2>&1) || die "docs/failover.md's ALTER SYSTEM block on the primary: $out"
+got=$(identity primary)
+check
+[ "$got" = "3 configuration 3 configuration" ] && ok "the primary: the page's ALTER SYSTEM block gives it 3 and 3 from configuration" ||
+	fail "the primary's identity: '$got'"
+node 1 primary
+repmgr -f "$work/primary.conf" primary register || { tail -20 "$work/repmgr.log"; die "repmgr primary register"; }
+port[standby]=$((20000 + RANDOM % 20000))
+node 2 standby
+repmgr -f "$work/standby.conf" -h "$work" -p "${port[primary]}" -U postgres -d repmgr standby clone --fast-checkpoint ||
+	{ tail -20 "$work/repmgr.log"; die "repmgr standby clone"; }
+start_at standby && ready standby || die "the standby does not start"
+got=$(sql standby -c "LOAD 'idtypes'" -c 'SHOW idtypes.timeid_clock_id' -c 'SHOW idtypes.tbsl_machine_id' | tr '\n' ' ')
+check
+[ "$got" = "3 3 " ] && ok "repmgr ($("$bin/repmgr" --version)): the standby made by repmgr standby clone starts with its primary's identity (3, 3)" ||
+	fail "the clone's identity before step 1: '$got' (the primary's is 3 3)"
+
+# step 1: the page's block on the standby, its identity checked before and after repmgr standby register
+check
+out=$(sql standby <<<"$standby_identity" 2>&1) && ok "step 1's block runs on the standby ($(wc -l <<<"$standby_identity") lines)" ||
+	fail "step 1's block on the standby: $out"
+got=$(identity standby)
+check
+[ "$got" = "4 configuration 4 configuration" ] && [ "$(identity primary)" = "3 configuration 3 configuration" ] &&
+	ok "before repmgr standby register: the standby's identity 4 and 4 from configuration, the primary's 3 and 3" ||
+	fail "before register: the standby's '$got', the primary's '$(identity primary)'"
+repmgr -f "$work/standby.conf" standby register || { tail -20 "$work/repmgr.log"; die "repmgr standby register"; }
+got=$(identity standby)
+check
+[ "$got" = "4 configuration 4 configuration" ] && [ "$(identity primary)" = "3 configuration 3 configuration" ] &&
+	ok "after repmgr standby register: the standby's identity 4 and 4 from configuration, the primary's 3 and 3" ||
+	fail "after register: the standby's '$got', the primary's '$(identity primary)'"
+
+# the old primary's IDs, replayed; step 2: repmgr standby promote by hand
+sql primary -c "$(every_generator old_ids "$rows" tbsl)" || die "the primary's IDs"
+keep primary postgres old_ids old || die "keeping the primary's IDs"
+wait_replay primary standby || die "the standby did not replay the primary's WAL"
+as_postgres "$bin/pg_ctl" -D "$work/primary" -w -s -m immediate stop
+repmgr -f "$work/standby.conf" standby promote || { tail -20 "$work/repmgr.log"; die "repmgr standby promote"; }
+for _ in $(seq 60); do [ "$(sql standby -c 'SELECT pg_is_in_recovery()' 2>/dev/null)" = f ] && break; sleep 0.5; done
+got=$(sql standby -F' ' -c 'SELECT pg_is_in_recovery(), timeid_clock_id, timeid_clock_id_source, tbsl_machine_id, tbsl_machine_id_source FROM idtypes_identity()')
+check
+[ "$got" = "f 4 configuration 4 configuration" ] &&
+	ok "step 2: the primary stopped (immediate), repmgr standby promote: out of recovery, its own identity 4 and 4 from configuration" ||
+	fail "after repmgr standby promote: '$got'"
+
+first=$(first_issued standby postgres old_ids)
+generate_back standby postgres new_ids "$rows" "$first" 0 new "repmgr runbook, the promoted node, its clock back onto the old primary's first IDs"
+generate_back standby postgres now_ids "$rows" "" 0 new "repmgr runbook, the promoted node, its clock as it is"
+got=$(sql standby -c "SELECT count(*) FILTER (WHERE timeid_clock_id(t) = 4) || ' ' || count(*) FROM (SELECT t FROM new_ids UNION ALL SELECT t FROM now_ids) s")
+check
+[ "$got" = "$((2 * rows)) $((2 * rows))" ] && ok "the promoted node's $((2 * rows)) timeids (clock back, clock as it is) carry its own clock id 4" || fail "the promoted node's timeids (clock id 4, all): '$got'"
+# the TBSLs, both modes: with the clock as it is, and with it back where tbsl did not refuse (then its table is absent)
+got=$(sql standby -c "SELECT count(*) FILTER (WHERE tbsl_machine_id(b) = 4) || ' ' || count(*) FROM (
+	$(for m in b q; do sql standby -c "SELECT to_regclass('new_ids_$m') IS NOT NULL" | grep -q t && echo "SELECT $m AS b FROM new_ids_$m UNION ALL"; done)
+	SELECT b FROM now_ids_b UNION ALL SELECT q FROM now_ids_q) s")
+check
+read -r n m <<<"$got"
+[ "$n" = "$m" ] && [ "${m:-0}" -ge $((2 * rows)) ] && ok "the promoted node's $m TBSLs (both modes; with its clock back where tbsl did not refuse) carry its own machine id 4" ||
+	fail "the promoted node's TBSLs (machine id 4, all): '$got'"
+# (none_in_common in a subshell: its lines counted, its FAIL lines carried into status here)
+check
+out=$(none_in_common old new "repmgr runbook, after repmgr standby promote")
+echo "$out"
+grep -q '^FAIL' <<<"$out" && status=1
+[ "$(grep -c '^ok' <<<"$out")" = 7 ] || fail "the comparison with the old primary's IDs: $(grep -c '^ok' <<<"$out") of 7 generators reported ok"
+echo "     the old primary's IDs: $(kept old t) timeids, $(kept old b) + $(kept old q) TBSLs; the promoted node's: $(kept new t), $(kept new b) + $(kept new q)"
+[ "$ran" = "$planned" ] && ok "the repmgr runbook: $ran of $planned checks ran" || fail "the repmgr runbook: $ran of $planned checks ran"
+exit $status
