@@ -101,3 +101,24 @@ upgrade() {
 	tail -20 "$work/pg_upgrade-$to.log"
 	return 1
 }
+# runbook_block PAGE NAME: the first fenced block after docs/PAGE's `<!-- runbook: NAME -->` line, its
+# indentation removed (runbooks.sh, runbook_repmgr.sh: what the page says is what runs)
+runbook_block() {
+	awk -v m="<!-- runbook: $2 -->" '
+		index($0, m) { found = 1; next }
+		found && /^[[:space:]]*```/ { if (inside) exit; inside = 1; match($0, /^[[:space:]]*/); cut = RLENGTH; next }
+		inside { print substr($0, cut + 1) }' "$(dirname "${BASH_SOURCE[0]}")/../../docs/$1"
+}
+# repmgr_node ID NAME: repmgr's configuration of the node in $work/NAME (port[NAME] set) in $work/NAME.conf,
+# its log in $work/repmgrd-NAME.log; the caller appends what else it needs (failover_manager.sh: repmgrd's)
+repmgr_node() {
+	cat >"$work/$2.conf" <<-EOF2
+		node_id=$1
+		node_name='$2'
+		conninfo='host=$work port=${port[$2]} user=postgres dbname=repmgr connect_timeout=2'
+		data_directory='$work/$2'
+		pg_bindir='$bin'
+		log_file='$work/repmgrd-$2.log'
+	EOF2
+	chown postgres: "$work/$2.conf"
+}

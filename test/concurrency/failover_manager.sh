@@ -29,15 +29,10 @@ source "$(dirname "$0")/ids.sh"
 stop_repmgrd() { [ -f "$work/repmgrd-standby.pid" ] && kill "$(cat "$work/repmgrd-standby.pid")" 2>/dev/null; }
 trap 'stop_repmgrd; for d in "$work"/*/; do [ -f "$d/postmaster.pid" ] && as_postgres "$bin/pg_ctl" -D "$d" -s -m immediate stop; done; rm -rf "$work"' EXIT
 
-# node ID NAME: repmgr's configuration of the node in $work/NAME (port[NAME] set)
+# node ID NAME: repmgr's configuration of the node (clusters.sh's repmgr_node), with repmgrd's automatic failover
 node() {
-	cat >"$work/$2.conf" <<-EOF
-		node_id=$1
-		node_name='$2'
-		conninfo='host=$work port=${port[$2]} user=postgres dbname=repmgr connect_timeout=2'
-		data_directory='$work/$2'
-		pg_bindir='$bin'
-		log_file='$work/repmgrd-$2.log'
+	repmgr_node "$1" "$2"
+	cat >>"$work/$2.conf" <<-EOF
 		failover=automatic
 		promote_command='$bin/repmgr standby promote -f $work/$2.conf --log-to-file'
 		follow_command='$bin/repmgr standby follow -f $work/$2.conf --log-to-file --upstream-node-id=%n'
@@ -47,7 +42,6 @@ node() {
 		standby_disconnect_on_failover=false
 		repmgrd_pid_file='$work/repmgrd-$2.pid'
 	EOF
-	chown postgres: "$work/$2.conf"
 }
 repmgr() { as_postgres "$bin/repmgr" "$@" >>"$work/repmgr.log" 2>&1; }
 

@@ -14,7 +14,6 @@
 set -uo pipefail
 bin=${1:?usage: runbook_repmgr.sh BIN_DIR}
 rows=${IDTYPES_MULTIDB_ROWS:-2000}
-root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$(dirname "$0")/server.sh"
 if [ ! -x "$bin/repmgr" ]; then
 	echo "skip docs/failover.md's repmgr runbook: $bin has no repmgr (Debian's postgresql-15-repmgr, for PostgreSQL 15)"
@@ -26,29 +25,10 @@ source "$(dirname "$0")/ids.sh"
 planned=9 ran=0
 check() { ran=$((ran + 1)); }
 
-# block PAGE NAME: the first fenced block after the page's `<!-- runbook: NAME -->` line, its indentation removed
-block() {
-	awk -v m="<!-- runbook: $2 -->" '
-		index($0, m) { found = 1; next }
-		found && /^[[:space:]]*```/ { if (inside) exit; inside = 1; match($0, /^[[:space:]]*/); cut = RLENGTH; next }
-		inside { print substr($0, cut + 1) }' "$root/docs/$1"
-}
-alter_system=$(block failover.md alter-system)
-standby_identity=$(block failover.md repmgr-standby-identity)
+alter_system=$(runbook_block failover.md alter-system)
+standby_identity=$(runbook_block failover.md repmgr-standby-identity)
 [ -n "$alter_system" ] && [ -n "$standby_identity" ] || die "docs/failover.md: no alter-system or repmgr-standby-identity block"
 
-# node ID NAME: repmgr's configuration of the node in $work/NAME (port[NAME] set)
-node() {
-	cat >"$work/$2.conf" <<-EOF
-		node_id=$1
-		node_name='$2'
-		conninfo='host=$work port=${port[$2]} user=postgres dbname=repmgr connect_timeout=2'
-		data_directory='$work/$2'
-		pg_bindir='$bin'
-		log_file='$work/repmgr-$2.log'
-	EOF
-	chown postgres: "$work/$2.conf"
-}
 repmgr() { as_postgres "$bin/repmgr" "$@" >>"$work/repmgr.log" 2>&1; }
 identity() { sql "$1" -F' ' -c 'SELECT timeid_clock_id, timeid_clock_id_source, tbsl_machine_id, tbsl_machine_id_source FROM idtypes_identity()'; }
 
@@ -60,10 +40,10 @@ got=$(identity primary)
 check
 [ "$got" = "3 configuration 3 configuration" ] && ok "the primary: the page's ALTER SYSTEM block gives it 3 and 3 from configuration" ||
 	fail "the primary's identity: '$got'"
-node 1 primary
+repmgr_node 1 primary
 repmgr -f "$work/primary.conf" primary register || { tail -20 "$work/repmgr.log"; die "repmgr primary register"; }
 port[standby]=$((20000 + RANDOM % 20000))
-node 2 standby
+repmgr_node 2 standby
 repmgr -f "$work/standby.conf" -h "$work" -p "${port[primary]}" -U postgres -d repmgr standby clone --fast-checkpoint ||
 	{ tail -20 "$work/repmgr.log"; die "repmgr standby clone"; }
 start_at standby && ready standby || die "the standby does not start"

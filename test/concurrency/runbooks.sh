@@ -19,23 +19,15 @@
 # Prints `ok` / `FAIL` lines.
 set -uo pipefail
 bin=${1:?usage: runbooks.sh BIN_DIR}
-root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$(dirname "$0")/server.sh"
 source "$(dirname "$0")/clusters.sh"
 settings=$(settings_for no "-c wal_log_hints=on -c wal_keep_size=256MB") # for pg_rewind (step 3): hints, and the WAL back to the fork
 rows=5000
 
-# block PAGE NAME: the first fenced block after the page's `<!-- runbook: NAME -->` line, its indentation removed
-block() {
-	awk -v m="<!-- runbook: $2 -->" '
-		index($0, m) { found = 1; next }
-		found && /^[[:space:]]*```/ { if (inside) exit; inside = 1; match($0, /^[[:space:]]*/); cut = RLENGTH; next }
-		inside { print substr($0, cut + 1) }' "$root/docs/$1"
-}
-alter_system=$(block failover.md alter-system)
-standby_identity=$(block failover.md standby-identity)
-mark_query=$(block upgrading.md mark-for-1.4)
-layout_2=$(block upgrading.md layout-2-for-1.4)
+alter_system=$(runbook_block failover.md alter-system)
+standby_identity=$(runbook_block failover.md standby-identity)
+mark_query=$(runbook_block upgrading.md mark-for-1.4)
+layout_2=$(runbook_block upgrading.md layout-2-for-1.4)
 for b in alter_system standby_identity mark_query layout_2; do
 	[ -n "${!b}" ] || die "no block for $b in docs/ (its runbook marker is missing)"
 done
