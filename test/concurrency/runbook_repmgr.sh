@@ -23,7 +23,7 @@ source "$(dirname "$0")/clusters.sh"
 settings=$(settings_for no "-c shared_preload_libraries=repmgr")
 source "$(dirname "$0")/ids.sh"
 planned=9 ran=0
-check() { ran=$((ran + 1)); }
+planned_check() { ran=$((ran + 1)); } # (server.sh's check is another)
 
 alter_system=$(runbook_block failover.md alter-system)
 standby_identity=$(runbook_block failover.md repmgr-standby-identity)
@@ -37,7 +37,7 @@ start primary || die "the primary does not start"
 sql primary -c 'CREATE DATABASE repmgr' -c 'CREATE EXTENSION idtypes' || die "the databases"
 out=$(sql primary <<<"$alter_system" 2>&1) || die "docs/failover.md's ALTER SYSTEM block on the primary: $out"
 got=$(identity primary)
-check
+planned_check
 [ "$got" = "3 configuration 3 configuration" ] && ok "the primary: the page's ALTER SYSTEM block gives it 3 and 3 from configuration" ||
 	fail "the primary's identity: '$got'"
 repmgr_node 1 primary
@@ -48,22 +48,22 @@ repmgr -f "$work/standby.conf" -h "$work" -p "${port[primary]}" -U postgres -d r
 	{ tail -20 "$work/repmgr.log"; die "repmgr standby clone"; }
 start_at standby && ready standby || die "the standby does not start"
 got=$(sql standby -c "LOAD 'idtypes'" -c 'SHOW idtypes.timeid_clock_id' -c 'SHOW idtypes.tbsl_machine_id' | tr '\n' ' ')
-check
+planned_check
 [ "$got" = "3 3 " ] && ok "repmgr ($("$bin/repmgr" --version)): the standby made by repmgr standby clone starts with its primary's identity (3, 3)" ||
 	fail "the clone's identity before step 1: '$got' (the primary's is 3 3)"
 
 # step 1: the page's block on the standby, its identity checked before and after repmgr standby register
-check
+planned_check
 out=$(sql standby <<<"$standby_identity" 2>&1) && ok "step 1's block runs on the standby ($(wc -l <<<"$standby_identity") lines)" ||
 	fail "step 1's block on the standby: $out"
 got=$(identity standby)
-check
+planned_check
 [ "$got" = "4 configuration 4 configuration" ] && [ "$(identity primary)" = "3 configuration 3 configuration" ] &&
 	ok "before repmgr standby register: the standby's identity 4 and 4 from configuration, the primary's 3 and 3" ||
 	fail "before register: the standby's '$got', the primary's '$(identity primary)'"
 repmgr -f "$work/standby.conf" standby register || { tail -20 "$work/repmgr.log"; die "repmgr standby register"; }
 got=$(identity standby)
-check
+planned_check
 [ "$got" = "4 configuration 4 configuration" ] && [ "$(identity primary)" = "3 configuration 3 configuration" ] &&
 	ok "after repmgr standby register: the standby's identity 4 and 4 from configuration, the primary's 3 and 3" ||
 	fail "after register: the standby's '$got', the primary's '$(identity primary)'"
@@ -76,7 +76,7 @@ as_postgres "$bin/pg_ctl" -D "$work/primary" -w -s -m immediate stop
 repmgr -f "$work/standby.conf" standby promote || { tail -20 "$work/repmgr.log"; die "repmgr standby promote"; }
 for _ in $(seq 60); do [ "$(sql standby -c 'SELECT pg_is_in_recovery()' 2>/dev/null)" = f ] && break; sleep 0.5; done
 got=$(sql standby -F' ' -c 'SELECT pg_is_in_recovery(), timeid_clock_id, timeid_clock_id_source, tbsl_machine_id, tbsl_machine_id_source FROM idtypes_identity()')
-check
+planned_check
 [ "$got" = "f 4 configuration 4 configuration" ] &&
 	ok "step 2: the primary stopped (immediate), repmgr standby promote: out of recovery, its own identity 4 and 4 from configuration" ||
 	fail "after repmgr standby promote: '$got'"
@@ -85,18 +85,18 @@ first=$(first_issued standby postgres old_ids)
 generate_back standby postgres new_ids "$rows" "$first" 0 new "repmgr runbook, the promoted node, its clock back onto the old primary's first IDs"
 generate_back standby postgres now_ids "$rows" "" 0 new "repmgr runbook, the promoted node, its clock as it is"
 got=$(sql standby -c "SELECT count(*) FILTER (WHERE timeid_clock_id(t) = 4) || ' ' || count(*) FROM (SELECT t FROM new_ids UNION ALL SELECT t FROM now_ids) s")
-check
+planned_check
 [ "$got" = "$((2 * rows)) $((2 * rows))" ] && ok "the promoted node's $((2 * rows)) timeids (clock back, clock as it is) carry its own clock id 4" || fail "the promoted node's timeids (clock id 4, all): '$got'"
 # the TBSLs, both modes: with the clock as it is, and with it back where tbsl did not refuse (then its table is absent)
 got=$(sql standby -c "SELECT count(*) FILTER (WHERE tbsl_machine_id(b) = 4) || ' ' || count(*) FROM (
 	$(for m in b q; do sql standby -c "SELECT to_regclass('new_ids_$m') IS NOT NULL" | grep -q t && echo "SELECT $m AS b FROM new_ids_$m UNION ALL"; done)
 	SELECT b FROM now_ids_b UNION ALL SELECT q FROM now_ids_q) s")
-check
+planned_check
 read -r n m <<<"$got"
 [ "$n" = "$m" ] && [ "${m:-0}" -ge $((2 * rows)) ] && ok "the promoted node's $m TBSLs (both modes; with its clock back where tbsl did not refuse) carry its own machine id 4" ||
 	fail "the promoted node's TBSLs (machine id 4, all): '$got'"
 # (none_in_common in a subshell: its lines counted, its FAIL lines carried into status here)
-check
+planned_check
 out=$(none_in_common old new "repmgr runbook, after repmgr standby promote")
 echo "$out"
 grep -q '^FAIL' <<<"$out" && status=1
