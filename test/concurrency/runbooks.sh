@@ -112,6 +112,9 @@ if [ ! -x "$bin/pg_rewind" ] || [ -x "$(dirname "$bin")/in-root" ]; then
 	echo "skip step 3 (pg_rewind): not run with $bin (no pg_rewind, or one in a Debian root)"
 	exit $status
 fi
+# the new primary checkpointed first, as the page says: until then its control file names the old timeline,
+# and pg_rewind finds nothing to rewind (and copies nothing)
+sql standby -c CHECKPOINT >/dev/null || fail "CHECKPOINT on the new primary"
 stop primary || fail "stopping the old primary for pg_rewind"
 if as_postgres timeout 120 "$bin/pg_rewind" -D "$work/primary" -R --source-server="host=$work port=${port[standby]} user=postgres dbname=postgres" \
 	>"$work/rewind.log" 2>&1 && start primary && ready primary; then
