@@ -57,7 +57,7 @@ Refusal refusal{};
 void refuse_for_state(const char *name)
 {
 	refusal.refused = true;
-	strlcpy(refusal.state, name, sizeof refusal.state);
+	snprintf(refusal.state, sizeof refusal.state, "%s", name);
 }
 
 // Whether finding or making the entry NAME of SIZE bytes (make) raised PostgreSQL's internal error of an
@@ -102,7 +102,7 @@ bool claim_in_main_segment()
 	if (!found) {
 		std::memcpy(r->magic, registry_magic, sizeof r->magic);
 		r->layout = state_layout;
-		strlcpy(r->library, IDTYPES_VERSION, sizeof r->library);
+		snprintf(r->library, sizeof r->library, "%s", IDTYPES_VERSION);
 	}
 	if (std::memcmp(r->magic, registry_magic, sizeof r->magic) != 0 || r->layout != state_layout) {
 		refusal.refused = true;
