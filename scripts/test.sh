@@ -42,8 +42,15 @@ on() { [[ " ${only_on[$1]} " == *" $v "* ]]; }
 passed=0
 failed=0
 skipped=0
-count() { passed=$((passed + $1)); failed=$((failed + $2)); skipped=$((skipped + ${3:-0})); }
+failures=() # a line for each failure, repeated just above the last line, where a log's tail shows it
+section=""
+log() { section=$*; printf '==> [%ss] %s\n' "$SECONDS" "$*" >&2; }
+count() {
+	passed=$((passed + $1)); failed=$((failed + $2)); skipped=$((skipped + ${3:-0}))
+	[ "$2" = 0 ] || failures+=("$2 in: $section${4:+: $4}")
+}
 finish() {
+	[ "$failed" = 0 ] || { echo "failed:"; printf '  %s\n' "${failures[@]}"; }
 	echo "$passed passed, $failed failed, $skipped skipped"
 	[ "$failed" = 0 ] && [ "$passed" -gt 0 ]
 	exit
@@ -62,7 +69,7 @@ regress() {
 	grep -E '^(ok|not ok|test) ' <<<"$out"
 	[ "$bad" = 0 ] || { [ -f "$dir/regression.diffs" ] && head -200 "$dir/regression.diffs"; }
 	[ $((ok + bad)) -gt 0 ] || { printf '%s\n' "$out" | tail -30; bad=1; }
-	count "$ok" "$bad"
+	count "$ok" "$bad" 0 "$(grep -E '\.\.\. FAILED|^not ok [0-9]+ ' <<<"$out" | paste -sd'|')"
 }
 
 # A script printing one `ok ...` or `FAIL ...` line per check, or `skip ...` lines for checks it cannot run
@@ -71,8 +78,9 @@ checks() {
 	local out
 	out=$("$@" 2>&1)
 	printf '%s\n' "$out"
-	count "$(grep -c '^ok ' <<<"$out")" "$(grep -c '^FAIL' <<<"$out")" "$(grep -c '^skip ' <<<"$out")"
-	grep -qE '^(ok|FAIL|skip )' <<<"$out" || count 0 1
+	count "$(grep -c '^ok ' <<<"$out")" "$(grep -c '^FAIL' <<<"$out")" "$(grep -c '^skip ' <<<"$out")" \
+		"$(grep '^FAIL' <<<"$out" | cut -c1-160 | paste -sd'|')"
+	grep -qE '^(ok|FAIL|skip )' <<<"$out" || count 0 1 0 "no check ran: $*"
 }
 
 export WERROR=1 # the extension's build treats warnings as errors here, like the core's
