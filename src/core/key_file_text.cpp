@@ -1,5 +1,6 @@
 #include "core/key_file_text.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 
@@ -151,6 +152,48 @@ std::size_t format(const Contents &c, char (&out)[max_text]) noexcept
 	    static_cast<unsigned long long>(c.owner.system_id), static_cast<unsigned long long>(c.owner.device),
 	    static_cast<unsigned long long>(c.owner.inode), static_cast<long long>(c.owner.birth_ns));
 	return static_cast<std::size_t>(n);
+}
+
+std::size_t format_record(const Record &record, const uid11::Wrap &wrap, char (&out)[max_record]) noexcept
+{
+	const uid11::FullrandKey shown = uid11::wrap_key(record.key, wrap);
+	int n = std::snprintf(out, sizeof out, "%.*s%016llx %016llx %016llx", static_cast<int>(record_prefix.size()),
+	                      record_prefix.data(), static_cast<unsigned long long>(record.after),
+	                      static_cast<unsigned long long>(shown.k0), static_cast<unsigned long long>(shown.k1));
+	return static_cast<std::size_t>(n);
+}
+
+bool parse_record(std::string_view text, const uid11::Wrap &wrap, Record &record) noexcept
+{
+	Reader r{text};
+	r.literal(record_prefix);
+	record.after = r.hex16();
+	r.literal(" ");
+	uid11::FullrandKey shown;
+	shown.k0 = r.hex16();
+	r.literal(" ");
+	shown.k1 = r.hex16();
+	record.key = uid11::unwrap_key(shown, wrap);
+	return r.at_end();
+}
+
+Lineage lineage(Record *records, std::size_t count, const uid11::FullrandKey &current, std::uint64_t floor,
+                uid11::KeyRange *out, std::size_t cap) noexcept
+{
+	std::sort(records, records + count, [](const Record &a, const Record &b) { return a.after < b.after; });
+	const auto is_current = [&current](const Record &r) { return r.key.k0 == current.k0 && r.key.k1 == current.k1; };
+	Lineage l{0, count > 0 && is_current(records[count - 1]), false};
+	for (std::size_t i = 0; i < count; i++) {
+		const std::uint64_t upto = i + 1 < count ? records[i + 1].after : floor;
+		if (is_current(records[i]) || upto <= records[i].after)
+			continue;
+		if (l.ranges == cap) {
+			l.too_many = true;
+			break;
+		}
+		out[l.ranges++] = uid11::KeyRange{records[i].key, records[i].after, upto};
+	}
+	return l;
 }
 
 } // namespace idtypes::key_file_text

@@ -58,4 +58,31 @@ inline constexpr std::size_t max_text = 256;
 // Layout 3 (the key and its owner; the mark is not written); returns the length written.
 std::size_t format(const Contents &contents, char (&out)[max_text]) noexcept;
 
+// A key record: the name of a replication origin, kept with no progress, that carries a key of this server's
+// history through WAL to its standbys (src/pg/mark/key_records.cpp says why an origin's name):
+//   idtypes_fullrand_key <after, 16 hex digits> <k0, 16 hex digits> <k1, 16 hex digits>   (k0 k1 wrapped)
+// The key issued tickets above `after` only, from the time the record was written.
+inline constexpr std::string_view record_prefix = "idtypes_fullrand_key ";
+struct Record {
+	uid11::FullrandKey key; // unwrapped
+	std::uint64_t after;
+};
+inline constexpr std::size_t max_record = 80;
+std::size_t format_record(const Record &record, const uid11::Wrap &wrap, char (&out)[max_record]) noexcept;
+// False for any other text (another origin's name, or one garbled).
+[[nodiscard]] bool parse_record(std::string_view text, const uid11::Wrap &wrap, Record &record) noexcept;
+
+// What the records say to a server about to issue with `current`, all its tickets above `floor` (at or
+// above every ticket its history issued up to its mark): the range of every other key, a record's key up to
+// the next record's `after` (sorted here), the last one's up to `floor`; and whether the latest record is
+// `current`'s (else the server records it before its first value: a later successor must skip its range).
+// `too_many` when the ranges do not fit in `cap`.
+struct Lineage {
+	std::size_t ranges;
+	bool recorded;
+	bool too_many;
+};
+Lineage lineage(Record *records, std::size_t count, const uid11::FullrandKey &current, std::uint64_t floor,
+                uid11::KeyRange *out, std::size_t cap) noexcept;
+
 } // namespace idtypes::key_file_text

@@ -169,4 +169,24 @@ std::uint64_t ticket_of_fullrand(std::uint64_t value, const FullrandKey &key) no
 	return std::uint64_t{left} << 32 | right;
 }
 
+bool fullrand_clear(std::uint64_t value, const KeyRange *ranges, std::size_t count) noexcept
+{
+	for (std::size_t i = 0; i < count; i++) {
+		const std::uint64_t ticket = ticket_of_fullrand(value, ranges[i].key);
+		if (ticket > ranges[i].after && ticket <= ranges[i].upto)
+			return false;
+	}
+	return true;
+}
+
+FullrandKey wrap_key(const FullrandKey &key, const Wrap &wrap) noexcept
+{
+	return FullrandKey{fullrand_of_ticket(key.k0, wrap.a), fullrand_of_ticket(key.k1, wrap.b)};
+}
+
+FullrandKey unwrap_key(const FullrandKey &wrapped, const Wrap &wrap) noexcept
+{
+	return FullrandKey{ticket_of_fullrand(wrapped.k0, wrap.a), ticket_of_fullrand(wrapped.k1, wrap.b)};
+}
+
 } // namespace idtypes::uid11

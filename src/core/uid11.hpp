@@ -90,4 +90,24 @@ constexpr std::uint64_t last_ticket_of(std::int64_t us) noexcept
 // The inverse permutation (tests prove with it that no two tickets give one value).
 [[nodiscard]] std::uint64_t ticket_of_fullrand(std::uint64_t value, const FullrandKey &key) noexcept;
 
+// The tickets another key of this server's history issued: after < ticket <= upto. A server that took over
+// from one with another key (a promoted standby draws its own: a copy must not share a key) skips every value
+// that such a range holds under that key, so it never issues a value that key issued there: apart by
+// construction, not by the chance of two random keys (src/pg/mark/key_records.cpp keeps the ranges).
+struct KeyRange {
+	FullrandKey key;
+	std::uint64_t after, upto;
+};
+// Whether `value` is clear of every range: no range's key maps a ticket of that range onto it.
+[[nodiscard]] bool fullrand_clear(std::uint64_t value, const KeyRange *ranges, std::size_t count) noexcept;
+
+// A key as a record shows it (key_file_text.hpp): each half through the permutation under `a` and `b`, the
+// cluster's own secret (the glue's: in every copy of the data directory, not readable by SQL), since every
+// role can read the records.
+struct Wrap {
+	FullrandKey a, b;
+};
+[[nodiscard]] FullrandKey wrap_key(const FullrandKey &key, const Wrap &wrap) noexcept;
+[[nodiscard]] FullrandKey unwrap_key(const FullrandKey &wrapped, const Wrap &wrap) noexcept;
+
 } // namespace idtypes::uid11

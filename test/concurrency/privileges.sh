@@ -93,7 +93,8 @@ mark_relations() {
 		WHERE c.relkind IN ('r', 'm', 'v', 'p', 'f') AND e.extname = 'idtypes' AND (c.relname LIKE '%high_water%'
 			OR c.relnamespace::regnamespace::text = 'idtypes_internal')" 2>/dev/null
 }
-origins() { sql "$server" -c "SELECT string_agg(roname, ' ') FROM pg_replication_origin WHERE roname LIKE 'idtypes%'"; }
+# idtypes' origins, one a line: the mark's, and the key records (whose names hold spaces)
+origins() { sql "$server" -c "SELECT roname FROM pg_replication_origin WHERE roname LIKE 'idtypes%' ORDER BY roname"; }
 
 # refused ROLE DB WHAT SQL...: ok when ROLE's statements (one session) fail, FAIL when they succeed
 refused() {
@@ -122,11 +123,11 @@ attack() {
 		refused "$role" "$db" "DROP $rel" "DROP $([ "$kind" = m ] && echo MATERIALIZED VIEW || echo TABLE) $rel"
 		refused "$role" "$db" "rename $rel" "ALTER TABLE $rel RENAME TO moved"
 	done <<<"$(mark_relations "$db")"
-	for o in $(origins); do
+	while IFS= read -r o; do
 		refused "$role" "$db" "pg_replication_origin_advance('$o')" "SELECT pg_replication_origin_advance('$o', '7FFFFFFF/0')"
 		refused "$role" "$db" "pg_replication_origin_drop('$o')" "SELECT pg_replication_origin_drop('$o')"
 		refused "$role" "$db" "pg_replication_origin_session_setup('$o')" "SELECT pg_replication_origin_session_setup('$o')"
-	done
+	done <<<"$(origins)"
 	refused "$role" "$db" "pg_replication_origin_create('idtypes_high_water_2')" "SELECT pg_replication_origin_create('idtypes_high_water_2')"
 }
 
@@ -257,7 +258,7 @@ for c in $all; do
 done
 
 # a superuser's replicated mark implausibly far ahead: refused (55000, naming it), no crash
-if [[ " $(origins) " != *" idtypes_high_water "* ]]; then
+if ! grep -qx idtypes_high_water <<<"$(origins)"; then
 	fail "no replication origin idtypes_high_water: the replicated mark of a superuser cannot be tried"
 else
 	before=$(sql standby -c "SELECT remote_lsn FROM pg_replication_origin_status WHERE external_id = 'idtypes_high_water'")

@@ -1,10 +1,11 @@
 // The text of pg_idtypes_high_water: layout 3 (the key and its owner) round trips, layouts 2 and 1 (idtypes
 // 1.0 to 1.4, which also hold a mark) are still read, and anything else is refused (garbled, or a later
-// layout), never read as "no key".
+// layout), never read as "no key". The key records (origins' names) round trip, and give each key its range.
 #include "core/key_file_text.hpp"
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 
 using namespace idtypes;
@@ -121,4 +122,69 @@ TEST(HighWater, AnInstanceIsItsClusterDirectoryAndBirth)
 	key_file_text::Instance no_birth{1, 2049, 1000, 0}; // no birth time known: the device counts
 	EXPECT_TRUE(key_file_text::same_instance(no_birth, key_file_text::Instance{1, 2049, 1000, 0}));
 	EXPECT_FALSE(key_file_text::same_instance(no_birth, key_file_text::Instance{1, 2050, 1000, 0}));
+}
+
+TEST(KeyRecord, RoundTripsAsTheOriginsNameItIs)
+{
+	const key_file_text::Record record{{0x0123456789abcdefULL, 0xfedcba9876543210ULL}, 0x0000aabbccddeeffULL};
+	const uid11::Wrap wrap{{1, 2}, {3, 4}};
+	const uid11::FullrandKey shown = uid11::wrap_key(record.key, wrap);
+	char expected[key_file_text::max_record];
+	std::snprintf(expected, sizeof expected, "idtypes_fullrand_key 0000aabbccddeeff %016llx %016llx",
+	              static_cast<unsigned long long>(shown.k0), static_cast<unsigned long long>(shown.k1));
+	char text[key_file_text::max_record];
+	const std::size_t n = key_file_text::format_record(record, wrap, text);
+	EXPECT_EQ(std::string(text, n), expected);
+	EXPECT_EQ(std::string(text, n).find("0123456789abcdef"), std::string::npos); // the key is not shown
+	EXPECT_EQ(std::string(text, n).find("fedcba9876543210"), std::string::npos);
+	key_file_text::Record back{};
+	ASSERT_TRUE(key_file_text::parse_record(std::string(text, n), wrap, back));
+	EXPECT_EQ(back.after, record.after);
+	EXPECT_EQ(back.key.k0, record.key.k0);
+	EXPECT_EQ(back.key.k1, record.key.k1);
+	ASSERT_TRUE(key_file_text::parse_record(std::string(text, n), uid11::Wrap{{1, 2}, {3, 5}}, back));
+	EXPECT_NE(back.key.k1, record.key.k1); // another cluster's secret: another key
+	for (const char *other : {"idtypes_high_water", "idtypes_fullrand_key ", "pg_16384",
+	                          "idtypes_fullrand_key 0000aabbccddeeff 0123456789abcdef fedcba987654321",
+	                          "idtypes_fullrand_key 0000aabbccddeeff 0123456789abcdef fedcba9876543210 ",
+	                          "idtypes_fullrand_key 0000AABBCCDDEEFF 0123456789abcdef fedcba9876543210"})
+		EXPECT_FALSE(key_file_text::parse_record(other, wrap, back)) << other;
+}
+
+TEST(KeyRecord, LineageGivesEveryOtherKeyItsRange)
+{
+	const uid11::FullrandKey k1{1, 1}, k2{2, 2}, k3{3, 3};
+	uid11::KeyRange out[4];
+	// none yet: nothing to skip, the current key to be recorded
+	key_file_text::Lineage l = key_file_text::lineage(nullptr, 0, k1, 100, out, 4);
+	EXPECT_EQ(l.ranges, 0u);
+	EXPECT_FALSE(l.recorded);
+	// two predecessors, given in any order; the current key new
+	key_file_text::Record records[] = {{k2, 20}, {k1, 10}};
+	l = key_file_text::lineage(records, 2, k3, 30, out, 4);
+	ASSERT_EQ(l.ranges, 2u);
+	EXPECT_FALSE(l.recorded);
+	EXPECT_EQ(out[0].key.k0, 1u);
+	EXPECT_EQ(out[0].after, 10u);
+	EXPECT_EQ(out[0].upto, 20u);
+	EXPECT_EQ(out[1].key.k0, 2u);
+	EXPECT_EQ(out[1].after, 20u);
+	EXPECT_EQ(out[1].upto, 30u);
+	// the current key recorded last: its own range is not skipped
+	key_file_text::Record recorded[] = {{k1, 10}, {k3, 20}};
+	l = key_file_text::lineage(recorded, 2, k3, 30, out, 4);
+	ASSERT_EQ(l.ranges, 1u);
+	EXPECT_TRUE(l.recorded);
+	EXPECT_EQ(out[0].upto, 20u);
+	// the current key back after another one's stint: recorded again (the other's range ends at the floor)
+	key_file_text::Record back[] = {{k1, 10}, {k2, 20}};
+	l = key_file_text::lineage(back, 2, k1, 30, out, 4);
+	ASSERT_EQ(l.ranges, 1u);
+	EXPECT_FALSE(l.recorded);
+	EXPECT_EQ(out[0].key.k0, 2u);
+	EXPECT_EQ(out[0].upto, 30u);
+	// more ranges than room: said, not cut silently
+	key_file_text::Record many[] = {{k1, 10}, {k2, 20}, {k1, 30}};
+	l = key_file_text::lineage(many, 3, k3, 40, out, 2);
+	EXPECT_TRUE(l.too_many);
 }

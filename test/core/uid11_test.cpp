@@ -199,4 +199,31 @@ TEST(Uid11, FullrandIsAKeyedPermutationThatLooksRandom)
 	EXPECT_EQ(uid11::fullrand_of_ticket(0, key), uid11::fullrand_of_ticket(0, key)); // deterministic
 }
 
+// A server that took over from one with another key skips every value a range of that key holds: none of the
+// values it issues is one the other key gave a ticket of that range. The range here is half the ticket space,
+// so that skips are many (a real range is a server's stint: a tiny share of it).
+TEST(Uid11, FullrandSkipsWhatAnotherKeysRangeHolds)
+{
+	const uid11::FullrandKey old_key{0x0123456789abcdef, 0xfedcba9876543210};
+	const uid11::FullrandKey new_key{0x1111111111111111, 0x2222222222222222};
+	const uid11::KeyRange range{old_key, 0, std::uint64_t{1} << 63};
+	EXPECT_FALSE(uid11::fullrand_clear(uid11::fullrand_of_ticket(12345, old_key), &range, 1));
+	EXPECT_FALSE(uid11::fullrand_clear(uid11::fullrand_of_ticket(range.upto, old_key), &range, 1)); // upto is in
+	EXPECT_TRUE(uid11::fullrand_clear(uid11::fullrand_of_ticket(0, old_key), &range, 1));           // after is not
+	EXPECT_TRUE(uid11::fullrand_clear(uid11::fullrand_of_ticket(range.upto + 1, old_key), &range, 1));
+	EXPECT_TRUE(uid11::fullrand_clear(uid11::fullrand_of_ticket(12345, old_key), &range, 0)); // no range
+	constexpr int n = 100000;
+	int skipped = 0;
+	for (int i = 0; i < n; i++) {
+		const std::uint64_t v = uid11::fullrand_of_ticket((std::uint64_t{1721382046481123} << 12) + i, new_key);
+		if (!uid11::fullrand_clear(v, &range, 1)) {
+			skipped++;
+			continue;
+		}
+		ASSERT_GT(uid11::ticket_of_fullrand(v, old_key), range.upto);
+	}
+	EXPECT_GT(skipped, n / 2 - 790); // about half: what was checked is what was skipped
+	EXPECT_LT(skipped, n / 2 + 790);
+}
+
 } // namespace

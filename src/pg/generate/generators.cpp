@@ -141,20 +141,25 @@ uid11::Generated next_xid(std::int64_t now_ms, std::uint32_t random)
 	return g;
 }
 
+// A ticket whose value another key of this server's history issued is skipped (fullrand_key.cpp).
 uid11::Generated next_fullrand(std::int64_t now_us)
 {
 	ServerState &s = server_state();
 	const uid11::FullrandKey &key = fullrand_key(s);
-	std::uint64_t last = pg_atomic_read_u64(&s.fullrand_last_ticket);
-	uid11::Generated ticket;
-	do {
-		ticket = uid11::next_ticket(last, now_us);
-		if (!ticket.ok)
-			return ticket;
-		durable_or_error(s, uid11::ticket_time_us(ticket.value));
-	} while (!pg_atomic_compare_exchange_u64(&s.fullrand_last_ticket, &last, ticket.value)); // `last` refreshed
-	issued(s, uid11::ticket_time_us(ticket.value));
-	return uid11::Generated{uid11::fullrand_of_ticket(ticket.value, key), true};
+	for (;;) {
+		std::uint64_t last = pg_atomic_read_u64(&s.fullrand_last_ticket);
+		uid11::Generated ticket;
+		do {
+			ticket = uid11::next_ticket(last, now_us);
+			if (!ticket.ok)
+				return ticket;
+			durable_or_error(s, uid11::ticket_time_us(ticket.value));
+		} while (!pg_atomic_compare_exchange_u64(&s.fullrand_last_ticket, &last, ticket.value)); // `last` refreshed
+		issued(s, uid11::ticket_time_us(ticket.value));
+		const std::uint64_t value = uid11::fullrand_of_ticket(ticket.value, key);
+		if (uid11::fullrand_clear(value, s.fullrand_ranges, s.fullrand_range_count))
+			return uid11::Generated{value, true};
+	}
 }
 
 tbsl::Generated next_tbsl(const tbsl::Request &request)

@@ -2,10 +2,14 @@
 // (uid11.hpp), so the key must survive restarts (a new key could map a new ticket onto a value issued
 // before) and must not be shared by a copy of the data directory (its tickets overlap). So it is drawn at
 // first use unless the file pg_idtypes_high_water holds this instance's key, and written there (durably,
-// with its owner) before any value made with it. That file holds nothing else since idtypes 1.5.
+// with its owner) before any value made with it. That file holds nothing else since idtypes 1.5. Then the
+// keys of this server's history other than its own are read from their records, with the tickets each
+// issued, which the generator skips; and its own key is recorded, replicated to the standbys, unless the
+// latest record is its own (key_records.cpp).
 #include "pg/mark/fullrand_key.hpp"
 
 #include "pg/mark/key_file.hpp"
+#include "pg/mark/key_records.hpp"
 #include "pg/mark/writer.hpp"
 
 extern "C" {
@@ -36,7 +40,7 @@ Outcome write_key(ServerState &s)
 		s.logged_failure = WriteFailure{WriteStep::none, 0};
 	}
 	pg_write_barrier(); // the key was stored before
-	pg_atomic_write_u32(&s.fullrand_key_state, key_saved);
+	pg_atomic_write_u32(&s.fullrand_key_state, key_unrecorded);
 	return outcome;
 }
 
@@ -48,11 +52,14 @@ Outcome settle_key(ServerState &s, const key_file_text::Instance &me, bool in_re
 {
 	key_file_text::Contents &key = s.fullrand_key;
 	std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
+	if (key_state == key_unrecorded || key_state == key_saved)
+		return Outcome{};
 	if (key_state == key_unchecked) {
 		bool adopt = key.has_owner ? key_file_text::same_instance(key.owner, me) : !in_recovery;
+		s.fullrand_key_adopted = adopt;
 		// a file of an older layout (with a mark) is written again in this one
 		const bool current = s.key_file_layout == key_file_text::layout;
-		key_state = adopt && key.has_owner && current ? key_saved : adopt ? key_unsaved : key_missing;
+		key_state = adopt && key.has_owner && current ? key_unrecorded : adopt ? key_unsaved : key_missing;
 		if (adopt && !key.has_owner) { // written again with its owner
 			key.owner = me;
 			key.has_owner = true;
@@ -66,7 +73,61 @@ Outcome settle_key(ServerState &s, const key_file_text::Instance &me, bool in_re
 	}
 	pg_write_barrier(); // the key before its state
 	pg_atomic_write_u32(&s.fullrand_key_state, key_state);
-	return key_state == key_saved ? Outcome{} : write_key(s);
+	return key_state == key_unrecorded ? Outcome{} : write_key(s);
+}
+
+// The first ticket this instance may have issued with a key it had before key records existed (idtypes
+// 1.5 and earlier): its cluster's initdb, the high 32 bits of the system identifier (seconds).
+std::uint64_t first_possible_ticket()
+{
+	const std::int64_t initdb_us = static_cast<std::int64_t>(GetSystemIdentifier() >> 32) * 1000000;
+	return static_cast<std::uint64_t>(initdb_us) << uid11::ticket_sequence_bits;
+}
+
+// Under mark_lock, the key in its file: the other keys' ranges from `records`, up to the tickets issued so
+// far or the clock (the floor: at or above every ticket of the mark this server replayed or wrote, so at or
+// above every ticket its predecessors issued before it took over). The key is ready when the latest record is its own;
+// else `pending` is its record (the tickets it issues from now on, or, for a key of an earlier idtypes that
+// wrote no records, from its cluster's initdb) and it is not ready yet. False when the records are too many.
+bool plan_ranges(ServerState &s, key_file_text::Record *records, std::size_t count, key_file_text::Record &pending,
+                 bool &ready)
+{
+	const uid11::FullrandKey key = s.fullrand_key.key;
+	// the tickets raised to this clock's first (as the next one would be), so that a new server's first key
+	// records the time it starts, not 1970: no ticket is issued by this, and every later one is above it
+	const std::int64_t now_us = clock_now_us();
+	if (now_us > 0)
+		advance_to(&s.fullrand_last_ticket, uid11::last_ticket_of(now_us - 1));
+	const std::uint64_t floor = pg_atomic_read_u64(&s.fullrand_last_ticket);
+	const key_file_text::Lineage l =
+	    key_file_text::lineage(records, count, key, floor, s.fullrand_ranges, max_key_ranges);
+	if (l.too_many)
+		return false;
+	s.fullrand_range_count = static_cast<std::uint32_t>(l.ranges);
+	ready = l.recorded;
+	const std::uint64_t since = first_possible_ticket();
+	pending = key_file_text::Record{key, count == 0 && s.fullrand_key_adopted && since < floor ? since : floor};
+	if (ready) {
+		pg_write_barrier(); // the ranges before the state
+		pg_atomic_write_u32(&s.fullrand_key_state, key_saved);
+	}
+	return true;
+}
+
+[[noreturn]] void report_too_many(std::size_t count)
+{
+	ereport(ERROR,
+	        (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+	         errmsg("this server's history has %zu records of uid11_generate_random keys; idtypes skips the values "
+	                "of at most %zu",
+	                count, max_key_ranges),
+	         errdetail("Each is a replication origin named \"%s...\", made when a server (a promoted standby "
+	                   "among them) began generating with a key of its own.",
+	                   key_file_text::record_prefix.data()),
+	         errhint("Drop the oldest with pg_replication_origin_drop(name) (SELECT roname FROM "
+	                 "pg_replication_origin ORDER BY roname): the values of their keys are then kept apart by "
+	                 "chance only, as random 64-bit values.")));
+	pg_unreachable();
 }
 
 } // namespace
@@ -74,22 +135,46 @@ Outcome settle_key(ServerState &s, const key_file_text::Instance &me, bool in_re
 // The server's fullrand key, settled and written to its file first if need be.
 const uid11::FullrandKey &fullrand_key(ServerState &s)
 {
-	if (pg_atomic_read_u32(&s.fullrand_key_state) != key_saved) {
+	while (pg_atomic_read_u32(&s.fullrand_key_state) != key_saved) {
 		// what may raise, before the lock
 		const key_file_text::Instance me = this_instance();
 		const bool in_recovery = RecoveryInProgress();
 		uid11::FullrandKey drawn;
 		strong_random(&drawn, sizeof drawn);
+		key_file_text::Record records[max_key_ranges + 1];
+		const std::size_t count = read_key_records(records, max_key_ranges + 1);
+		key_file_text::Record pending{};
+		bool ready = false, fits = true;
 		Outcome outcome;
 		outcome.what = take_mark_lock(s);
 		if (outcome.what == Durable::ok) {
 			// the file first: one read again only now may hold the key
 			if (key_file_usable(s, outcome))
 				outcome = settle_key(s, me, in_recovery, drawn);
+			if (outcome.what == Durable::ok && pg_atomic_read_u32(&s.fullrand_key_state) == key_unrecorded)
+				fits = count <= max_key_ranges && plan_ranges(s, records, count, pending, ready);
+			else
+				ready = true; // another session made it ready
 			release_mark_lock(s);
 		}
 		if (outcome.what != Durable::ok)
 			report_not_durable(s, outcome);
+		if (!fits)
+			report_too_many(count);
+		if (ready)
+			continue;
+		write_key_record(pending); // may raise or wait: outside mark_lock
+		outcome.what = take_mark_lock(s);
+		if (outcome.what != Durable::ok)
+			report_not_durable(s, outcome);
+		// ready unless another session planned again meanwhile with other records (then it records its own)
+		const key_file_text::Contents &key = s.fullrand_key;
+		if (pg_atomic_read_u32(&s.fullrand_key_state) == key_unrecorded && key.key.k0 == pending.key.k0 &&
+		    key.key.k1 == pending.key.k1) {
+			pg_write_barrier(); // the ranges before the state
+			pg_atomic_write_u32(&s.fullrand_key_state, key_saved);
+		}
+		release_mark_lock(s);
 	}
 	pg_read_barrier();
 	return s.fullrand_key.key;

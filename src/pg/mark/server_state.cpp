@@ -62,6 +62,8 @@ void init_state(void *memory)
 	pg_atomic_init_u64(&s->uid11_last, 0);
 	pg_atomic_init_u64(&s->fullrand_last_ticket, 0);
 	pg_atomic_init_u32(&s->fullrand_key_state, key_missing);
+	s->fullrand_key_adopted = false;
+	s->fullrand_range_count = 0;
 	SpinLockInit(&s->tbsl_lock);
 	new (&s->tbsl) tbsl::State();
 	pg_atomic_init_u64(&s->tbsl_issued, 0);

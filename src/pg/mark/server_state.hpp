@@ -22,8 +22,13 @@ namespace idtypes::pg {
 // The fullrand key. Drawn at first use unless its file holds this instance's key; written there before
 // any value made with it is issued (a restart must find the same key: another one could map a new ticket
 // onto a value issued before). A key the file holds is checked first: it may be the key of the server
-// this data directory was copied from (see this_instance()), which a copy must not share.
-enum KeyState : std::uint32_t { key_missing, key_unchecked, key_unsaved, key_saved };
+// this data directory was copied from (see this_instance()), which a copy must not share. Then, in its
+// file (key_unrecorded), the other keys' ranges are read from their records, and the key recorded if need
+// be (key_records.cpp), before it is ready (key_saved).
+enum KeyState : std::uint32_t { key_missing, key_unchecked, key_unsaved, key_unrecorded, key_saved };
+
+// The ranges of other keys a server skips (uid11::KeyRange): more records than this are refused.
+inline constexpr std::size_t max_key_ranges = 64;
 
 struct ServerState {
 	pg_atomic_uint64 durable_until_us; // IDs may carry times up to here (Unix µs): the published mark, the
@@ -49,7 +54,11 @@ struct ServerState {
 	pg_atomic_uint64 fullrand_last_ticket;
 	pg_atomic_uint32 fullrand_key_state;  // a KeyState, changed under mark_lock
 	key_file_text::Contents fullrand_key; // the key and its owner (its mark unused), changed under mark_lock
-	slock_t tbsl_lock;                    // held only around tbsl::step: never waits
+	bool fullrand_key_adopted;            // under mark_lock: the key was the file's, not drawn by this state
+	// under mark_lock, before key_saved: the ranges of the other keys of this server's history
+	std::uint32_t fullrand_range_count;
+	uid11::KeyRange fullrand_ranges[max_key_ranges];
+	slock_t tbsl_lock; // held only around tbsl::step: never waits
 	tbsl::State tbsl;
 	pg_atomic_uint64 tbsl_issued; // TBSLs issued, changed under tbsl_lock: tells a step it was overtaken
 	slock_t scru160_lock;

@@ -77,35 +77,6 @@ constexpr const char *repair_hint = "Restore the file from a backup, or remove i
 	pg_unreachable();
 }
 
-// Whether the synchronous standbys confirmed the WAL up to `end`, waited for as a commit waits for them
-// (SyncRepWaitForLSN; nothing to wait for without synchronous_standby_names). The mark is the server's, so
-// the server's configuration decides, not this session's synchronous_commit: SyncRepWaitForLSN reads it
-// (local and off skip the wait), so it is set to on for the wait only, as a function's SET clause would be
-// (a GUC nest level, undone by the abort of an error). `commit` false: a record that is not a commit is
-// confirmed at the standbys' flush, whatever the level (remote_apply waits no further: only commit records
-// report their apply; remote_write is raised to the flush). A cancel or a termination request ends the wait
-// with PostgreSQL's WARNING, and it returns as if confirmed (a commit is then durable locally only); so it is
-// asked again with a cancel pending, which it takes only if it still has to wait (its fast path returns at
-// once, the cancel untouched, when the standbys have confirmed).
-bool confirmed_by_standbys(XLogRecPtr end)
-{
-	const int nest_level = NewGUCNestLevel();
-	(void)set_config_option("synchronous_commit", "on", PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
-	HOLD_INTERRUPTS(); // as at a commit: the wait reads the cancel itself, and leaves its queue before returning
-	SyncRepWaitForLSN(end, false);
-	bool confirmed = !ProcDiePending;
-	if (confirmed) {
-		const bool cancel_pending = QueryCancelPending;
-		QueryCancelPending = true;
-		SyncRepWaitForLSN(end, false);
-		confirmed = QueryCancelPending;
-		QueryCancelPending = cancel_pending;
-	}
-	RESUME_INTERRUPTS();
-	AtEOXact_GUC(true, nest_level);
-	return confirmed;
-}
-
 // Under mark_lock: `mark` written into the origin (locked against a drop only around the record), flushed,
 // confirmed by the synchronous standbys, then published. The origin's lock, a cancel or timeout in its wait,
 // and the origin's write may raise (no free replication state, the origin in use by a session): mark_lock
@@ -149,6 +120,35 @@ OriginId mark_origin()
 }
 
 } // namespace
+
+// Whether the synchronous standbys confirmed the WAL up to `end`, waited for as a commit waits for them
+// (SyncRepWaitForLSN; nothing to wait for without synchronous_standby_names). The mark is the server's, so
+// the server's configuration decides, not this session's synchronous_commit: SyncRepWaitForLSN reads it
+// (local and off skip the wait), so it is set to on for the wait only, as a function's SET clause would be
+// (a GUC nest level, undone by the abort of an error). `commit` false: a record that is not a commit is
+// confirmed at the standbys' flush, whatever the level (remote_apply waits no further: only commit records
+// report their apply; remote_write is raised to the flush). A cancel or a termination request ends the wait
+// with PostgreSQL's WARNING, and it returns as if confirmed (a commit is then durable locally only); so it is
+// asked again with a cancel pending, which it takes only if it still has to wait (its fast path returns at
+// once, the cancel untouched, when the standbys have confirmed).
+bool confirmed_by_standbys(XLogRecPtr end)
+{
+	const int nest_level = NewGUCNestLevel();
+	(void)set_config_option("synchronous_commit", "on", PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
+	HOLD_INTERRUPTS(); // as at a commit: the wait reads the cancel itself, and leaves its queue before returning
+	SyncRepWaitForLSN(end, false);
+	bool confirmed = !ProcDiePending;
+	if (confirmed) {
+		const bool cancel_pending = QueryCancelPending;
+		QueryCancelPending = true;
+		SyncRepWaitForLSN(end, false);
+		confirmed = QueryCancelPending;
+		QueryCancelPending = cancel_pending;
+	}
+	RESUME_INTERRUPTS();
+	AtEOXact_GUC(true, nest_level);
+	return confirmed;
+}
 
 // Every generator past the IDs a mark covers, whatever it issued already.
 void raise_generators(ServerState &s, std::int64_t mark)

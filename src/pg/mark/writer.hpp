@@ -47,6 +47,10 @@ void start_from_key_file(ServerState *s, const KeyFileRead &file);
 enum class MarkStep : std::uint32_t { none, origin_lock, wal_flush, standbys, key_file };
 void set_step(ServerState &s, MarkStep step);
 
+// Whether the synchronous standbys confirmed the WAL up to `end` (the server's synchronous_standby_names
+// decides, whatever this session's synchronous_commit); false when a cancel or termination ended the wait.
+bool confirmed_by_standbys(XLogRecPtr end);
+
 // mark_lock, taken waiting asleep (at most 10 s; a cancel ends the wait); never raises. Released by
 // release_mark_lock, or by the end of the (sub)transaction or process that an error ends.
 Durable take_mark_lock(ServerState &s);
