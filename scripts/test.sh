@@ -87,6 +87,9 @@ export WERROR=1 # the extension's build treats warnings as errors here, like the
 # debootstrap and bubblewrap: for 19's root (scripts/pgversions.sh); repmgr: the failover manager of
 # test/concurrency/failover_manager.sh (before the private copies of 15 are made, which then hold it)
 ensure_packages debootstrap bubblewrap postgresql-15-repmgr || { count 0 1; finish; }
+# patroni and etcd-server: test/concurrency/runbook_patroni.sh (Debian's Patroni 3.0.2 and etcd 3.4, driving
+# its 15), which says skip where they could not be installed
+install_missing patroni etcd-server || echo "==> patroni and etcd-server could not be installed: the Patroni runbook says skip"
 
 # The newer versions are fetched in the background while the core's checks and 15 run: on a fresh machine
 # that is minutes of downloads (19's Debian root above all). pg_ensure_version waits for a fetch under way
@@ -184,6 +187,11 @@ version_suites() {
 		checks "$ROOT/test/concurrency/runbooks.sh" "$("$PG_CONFIG" --bindir)"
 		log "PostgreSQL $v: the repmgr runbook: standby clone, step 1's block, idtypes_identity() before and after standby register, repmgr standby promote, no ID in common"
 		checks "$ROOT/test/concurrency/runbook_repmgr.sh" "$("$PG_CONFIG" --bindir)"
+		# Debian's patroni drives Debian's own 15 (its package's PostgreSQL); the other versions have none
+		if [ "$v" = 15 ]; then
+			log "PostgreSQL $v: the Patroni runbook: step 1's block in each node's patroni.yml, patronictl switchover, an automatic failover with a lag, pg_rewind, idtypes_identity() on each node, no ID in common"
+			checks "$ROOT/test/concurrency/runbook_patroni.sh" "$("$PG_CONFIG" --bindir)"
+		fi
 		log "PostgreSQL $v: idtypes 1.5's library beside this one in one server: one generator state issues, never two"
 		checks "$ROOT/test/concurrency/two_libraries.sh" "$PG_CONFIG"
 		log "PostgreSQL $v: synchronous replication with the standby stopped: no generator returns (the mark waits for it, whatever a session's synchronous_commit), then a failover"
