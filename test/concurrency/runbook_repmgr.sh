@@ -36,7 +36,6 @@ rejoined_identity=$(runbook_block failover.md repmgr-rejoined-identity)
 	die "docs/failover.md: no alter-system, repmgr-standby-identity or repmgr-rejoined-identity block"
 
 repmgr() { as_postgres "$bin/repmgr" "$@" >>"$work/repmgr.log" 2>&1; }
-identity() { sql "$1" -F' ' -c 'SELECT timeid_clock_id, timeid_clock_id_source, tbsl_machine_id, tbsl_machine_id_source FROM idtypes_identity()'; }
 
 as_postgres "$bin/initdb" -D "$work/primary" -A trust -U postgres --no-sync >/dev/null || die "initdb"
 start primary || die "the primary does not start"
@@ -89,27 +88,7 @@ planned_check
 	ok "step 2: the primary stopped (immediate), repmgr standby promote: out of recovery, its own identity 4 and 4 from configuration" ||
 	fail "after repmgr standby promote: '$got'"
 
-first=$(first_issued standby postgres old_ids)
-generate_back standby postgres new_ids "$rows" "$first" 0 new "repmgr runbook, the promoted node, its clock back onto the old primary's first IDs"
-generate_back standby postgres now_ids "$rows" "" 0 new "repmgr runbook, the promoted node, its clock as it is"
-got=$(sql standby -c "SELECT count(*) FILTER (WHERE timeid_clock_id(t) = 4) || ' ' || count(*) FROM (SELECT t FROM new_ids UNION ALL SELECT t FROM now_ids) s")
-planned_check
-[ "$got" = "$((2 * rows)) $((2 * rows))" ] && ok "the promoted node's $((2 * rows)) timeids (clock back, clock as it is) carry its own clock id 4" || fail "the promoted node's timeids (clock id 4, all): '$got'"
-# the TBSLs, both modes: with the clock as it is, and with it back where tbsl did not refuse (then its table is absent)
-got=$(sql standby -c "SELECT count(*) FILTER (WHERE tbsl_machine_id(b) = 4) || ' ' || count(*) FROM (
-	$(for m in b q; do sql standby -c "SELECT to_regclass('new_ids_$m') IS NOT NULL" | grep -q t && echo "SELECT $m AS b FROM new_ids_$m UNION ALL"; done)
-	SELECT b FROM now_ids_b UNION ALL SELECT q FROM now_ids_q) s")
-planned_check
-read -r n m <<<"$got"
-[ "$n" = "$m" ] && [ "${m:-0}" -ge $((2 * rows)) ] && ok "the promoted node's $m TBSLs (both modes; with its clock back where tbsl did not refuse) carry its own machine id 4" ||
-	fail "the promoted node's TBSLs (machine id 4, all): '$got'"
-# (none_in_common in a subshell: its lines counted, its FAIL lines carried into status here)
-planned_check
-out=$(none_in_common old new "repmgr runbook, after repmgr standby promote")
-echo "$out"
-grep -q '^FAIL' <<<"$out" && status=1
-[ "$(grep -c '^ok' <<<"$out")" = 7 ] || fail "the comparison with the old primary's IDs: $(grep -c '^ok' <<<"$out") of 7 generators reported ok"
-echo "     the old primary's IDs: $(kept old t) timeids, $(kept old b) + $(kept old q) TBSLs; the promoted node's: $(kept new t), $(kept new b) + $(kept new q)"
+promoted_checks standby "the promoted node" "repmgr runbook" "after repmgr standby promote"
 # step 3: the old primary back (started and stopped, as when its host restarts it: WAL past the fork), then
 # repmgr node rejoin --force-rewind onto the promoted node
 start_at primary && ready primary && stop primary || die "the old primary does not start and stop again"
@@ -131,17 +110,6 @@ planned_check
 [ "$got" = "4 configuration 4 configuration" ] && [ "$rewound" = "pg_rewind execution required executing pg_rewind" ] &&
 	ok "step 3: pg_rewind copied the promoted node's postgresql.auto.conf: the rejoined node has its identity (4, 4), as the page warns" ||
 	fail "step 3: the rejoined node's identity after pg_rewind ($rewound): '$got' (the promoted node's is 4 4)"
-planned_check
-out=$(sql primary <<<"$rejoined_identity" 2>&1) && ok "step 3's block runs on the rejoined node ($(wc -l <<<"$rejoined_identity") lines)" ||
-	fail "step 3's block on the rejoined node: $out"
-got="$(identity primary) / $(identity standby)"
-planned_check
-[ "$got" = "3 configuration 3 configuration / 4 configuration 4 configuration" ] &&
-	ok "after step 3 idtypes_identity() names each node's own: the rejoined node 3 and 3, the promoted node 4 and 4, from configuration" ||
-	fail "after step 3 (rejoined / promoted): '$got'"
-out=$(sql primary -v VERBOSITY=verbose -c 'SELECT timeid_generate()' 2>&1)
-planned_check
-[[ "$out" == *55000*"timeid_generate() cannot generate on a standby"* ]] && ok "the rejoined standby refuses timeid_generate (55000)" ||
-	fail "timeid_generate on the rejoined standby: $out"
+rejoined_checks primary standby "$rejoined_identity" "the promoted node"
 [ "$ran" = "$planned" ] && ok "the repmgr runbook: $ran of $planned checks ran" || fail "the repmgr runbook: $ran of $planned checks ran"
 exit $status
