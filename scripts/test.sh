@@ -35,6 +35,8 @@ declare -A only_on=(
 	[preloaded_failover]=15   # fail-safe mark, copies, failover, privileges, repmgrd, preloaded
 	[extra_clusters]=15       # what does not depend on the version, and the slower extra clusters
 	[pg_upgrade_from_18]=19   # 18 installed beside 19 in 19's Debian root
+	[pg_auto_failover]=15     # Debian's postgresql-15-auto-failover is for 15 only
+	[patroni]=15              # Debian's patroni drives its own 15
 )
 # on ENTRY: whether the version being tested ($v) runs ENTRY
 on() { [[ " ${only_on[$1]} " == *" $v "* ]]; }
@@ -85,8 +87,9 @@ checks() {
 
 export WERROR=1 # the extension's build treats warnings as errors here, like the core's
 # debootstrap and bubblewrap: for 19's root (scripts/pgversions.sh); repmgr: the failover manager of
-# test/concurrency/failover_manager.sh (before the private copies of 15 are made, which then hold it)
-ensure_packages debootstrap bubblewrap postgresql-15-repmgr || { count 0 1; finish; }
+# test/concurrency/failover_manager.sh; pg_auto_failover: test/concurrency/runbook_pgaf.sh (both before the
+# private copies of 15 are made, which then hold them)
+ensure_packages debootstrap bubblewrap postgresql-15-repmgr postgresql-15-auto-failover || { count 0 1; finish; }
 # patroni and etcd-server: test/concurrency/runbook_patroni.sh (Debian's Patroni 3.0.2 and etcd 3.4, driving
 # its 15), which says skip where they could not be installed
 install_missing patroni etcd-server || echo "==> patroni and etcd-server could not be installed: the Patroni runbook says skip"
@@ -185,12 +188,15 @@ version_suites() {
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: the DBA's pages step by step: ALTER SYSTEM with and without LOAD, the pg_ctl promote runbook, the way back to 1.4's file"
 		checks "$ROOT/test/concurrency/runbooks.sh" "$("$PG_CONFIG" --bindir)"
-		log "PostgreSQL $v: the repmgr runbook: standby clone, step 1's block, idtypes_identity() before and after standby register, repmgr standby promote, no ID in common"
+		log "PostgreSQL $v: the repmgr runbook: standby clone, step 1's block, idtypes_identity() before and after standby register, repmgr standby promote, no ID in common, node rejoin --force-rewind and step 3's block"
 		checks "$ROOT/test/concurrency/runbook_repmgr.sh" "$("$PG_CONFIG" --bindir)"
-		# Debian's patroni drives Debian's own 15 (its package's PostgreSQL); the other versions have none
-		if [ "$v" = 15 ]; then
+		if on patroni; then
 			log "PostgreSQL $v: the Patroni runbook: step 1's block in each node's patroni.yml, patronictl switchover, an automatic failover with a lag, pg_rewind, idtypes_identity() on each node, no ID in common"
 			checks "$ROOT/test/concurrency/runbook_patroni.sh" "$("$PG_CONFIG" --bindir)"
+		fi
+		if on pg_auto_failover; then
+			log "PostgreSQL $v: the pg_auto_failover runbook: a monitor, pg_autoctl create postgres, step 1's block, pg_autoctl perform failover, no ID in common, the old primary rejoined and given its own identity again"
+			checks "$ROOT/test/concurrency/runbook_pgaf.sh" "$("$PG_CONFIG" --bindir)"
 		fi
 		log "PostgreSQL $v: idtypes 1.5's library beside this one in one server: one generator state issues, never two"
 		checks "$ROOT/test/concurrency/two_libraries.sh" "$PG_CONFIG"

@@ -122,3 +122,24 @@ repmgr_node() {
 	EOF2
 	chown postgres: "$work/$2.conf"
 }
+# identity NAME: the node's clock id, machine id and their sources, as idtypes_identity() gives them
+identity() { sql "$1" -F' ' -c 'SELECT timeid_clock_id, timeid_clock_id_source, tbsl_machine_id, tbsl_machine_id_source FROM idtypes_identity()'; }
+# rejoined_checks NODE PRIMARY BLOCK NOUN: a runbook's step 3 on NODE, the old primary (3, 3) rejoined as a
+# standby of PRIMARY (4, 4): BLOCK, the page's step 3, runs on it; idtypes_identity() then names each node's own,
+# from configuration; NODE refuses timeid_generate (55000). Three checks, each counted by the caller's
+# planned_check (runbook_repmgr.sh, runbook_pgaf.sh); NOUN names PRIMARY in the lines.
+rejoined_checks() {
+	local node=$1 primary=$2 block=$3 noun=$4 out got
+	planned_check
+	out=$(sql "$node" <<<"$block" 2>&1) && ok "step 3's block runs on the rejoined node ($(wc -l <<<"$block") lines)" ||
+		fail "step 3's block on the rejoined node: $out"
+	got="$(identity "$node") / $(identity "$primary")"
+	planned_check
+	[ "$got" = "3 configuration 3 configuration / 4 configuration 4 configuration" ] &&
+		ok "after step 3 idtypes_identity() names each node's own: the rejoined node 3 and 3, $noun 4 and 4, from configuration" ||
+		fail "after step 3 (the rejoined node / $noun): '$got'"
+	out=$(sql "$node" -v VERBOSITY=verbose -c 'SELECT timeid_generate()' 2>&1)
+	planned_check
+	[[ "$out" == *55000*"timeid_generate() cannot generate on a standby"* ]] && ok "the rejoined node, a standby, refuses timeid_generate (55000)" ||
+		fail "timeid_generate on the rejoined node: $out"
+}

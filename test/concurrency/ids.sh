@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 # shellcheck disable=SC2154 # work, sql: clusters.sh's (source it first), or the sourcing script's own sql
 # Sets of IDs of every generator, kept as files, compared across servers and databases (failover_multidb.sh,
-# standby_identity.sh, failover_manager.sh, privileges.sh, upgrade_major.sh). Source it after server.sh and
-# clusters.sh (or with `work` and a function `sql SERVER [psql options...]` of the script's own).
+# standby_identity.sh, failover_manager.sh, privileges.sh, upgrade_major.sh, runbook_repmgr.sh,
+# runbook_pgaf.sh). Source it after server.sh and clusters.sh (or with `work` and a function `sql SERVER [psql options...]` of the script's own).
 # The columns of an ID table, each one generator: t timeid_generate(), x uid11_generate(), f
 # uid11_generate_random(), s scru160_generate(), v uuid_v7_generate(), b tbsl_generate(), q tbsl_generate(NULL,
 # true) (sequenced).
@@ -100,4 +100,36 @@ generate_back() {
 			fail "$label: ${generator[$m]}: $out"
 		fi
 	done
+}
+
+# promoted_checks SERVER NOUN RUNBOOK AFTER: SERVER, promoted with the identity 4 and 4, generates `rows` IDs of
+# every generator with its clock set back onto the first ID of the old primary's table old_ids (kept in the set
+# old), then `rows` with its clock as it is (both kept in the set new): its timeids carry clock id 4, its TBSLs
+# machine id 4 (tbsl may refuse while its clock is back), and no ID is in common with the old primary's or
+# twice. Three checks, each counted by the caller's planned_check (runbook_repmgr.sh, runbook_pgaf.sh); NOUN
+# names SERVER in the lines (the promoted node), RUNBOOK and AFTER say where.
+promoted_checks() {
+	local server=$1 noun=$2 runbook=$3 after=$4 first got n m out
+	first=$(first_issued "$server" postgres old_ids)
+	generate_back "$server" postgres new_ids "$rows" "$first" 0 new "$runbook, $noun, its clock back onto the old primary's first IDs"
+	generate_back "$server" postgres now_ids "$rows" "" 0 new "$runbook, $noun, its clock as it is"
+	got=$(sql "$server" -c "SELECT count(*) FILTER (WHERE timeid_clock_id(t) = 4) || ' ' || count(*) FROM (SELECT t FROM new_ids UNION ALL SELECT t FROM now_ids) s")
+	planned_check
+	[ "$got" = "$((2 * rows)) $((2 * rows))" ] && ok "$noun's $((2 * rows)) timeids (clock back, clock as it is) carry its own clock id 4" ||
+		fail "$noun's timeids (clock id 4, all): '$got'"
+	# the TBSLs, both modes: with the clock as it is, and with it back where tbsl did not refuse (then its table is absent)
+	got=$(sql "$server" -c "SELECT count(*) FILTER (WHERE tbsl_machine_id(b) = 4) || ' ' || count(*) FROM (
+		$(for m in b q; do sql "$server" -c "SELECT to_regclass('new_ids_$m') IS NOT NULL" | grep -q t && echo "SELECT $m AS b FROM new_ids_$m UNION ALL"; done)
+		SELECT b FROM now_ids_b UNION ALL SELECT q FROM now_ids_q) s")
+	planned_check
+	read -r n m <<<"$got"
+	[ "$n" = "$m" ] && [ "${m:-0}" -ge $((2 * rows)) ] && ok "$noun's $m TBSLs (both modes; with its clock back where tbsl did not refuse) carry its own machine id 4" ||
+		fail "$noun's TBSLs (machine id 4, all): '$got'"
+	# (none_in_common in a subshell: its lines counted, its FAIL lines carried into status here)
+	planned_check
+	out=$(none_in_common old new "$runbook, $after")
+	echo "$out"
+	grep -q '^FAIL' <<<"$out" && status=1
+	[ "$(grep -c '^ok' <<<"$out")" = 7 ] || fail "the comparison with the old primary's IDs: $(grep -c '^ok' <<<"$out") of 7 generators reported ok"
+	echo "     the old primary's IDs: $(kept old t) timeids, $(kept old b) + $(kept old q) TBSLs; $noun's: $(kept new t), $(kept new b) + $(kept new q)"
 }

@@ -9,8 +9,12 @@
 # the primary issues ROWS (2,000) IDs of every generator, the standby replays; step 2: the primary stopped
 # (immediate), `repmgr standby promote` by hand; the promoted node generates with its own identity from
 # `configuration`, its clock set back onto the old primary's first IDs (tbsl may refuse while its clock is
-# behind), then with its clock as it is: no ID of any generator in common with the old primary's, none twice. Prints `ok` / `FAIL` lines, or a `skip`
-# line where BIN_DIR has no repmgr.
+# behind), then with its clock as it is: no ID of any generator in common with the old primary's, none twice;
+# step 3: the old primary, started again and stopped (as when its host restarts it: it then has WAL past the
+# fork), rejoins the promoted node by `repmgr node rejoin --force-rewind` (wal_log_hints on from the start, and wal_keep_size, as
+# pg_rewind needs): a standby replaying the new primary's IDs, with the new primary's identity (4, 4) that
+# pg_rewind copied; step 3's block gives it its own again (3, 3), and it refuses the generators that rest on
+# one. Prints `ok` / `FAIL` lines, or a `skip` line where BIN_DIR has no repmgr.
 set -uo pipefail
 bin=${1:?usage: runbook_repmgr.sh BIN_DIR}
 rows=${IDTYPES_MULTIDB_ROWS:-2000}
@@ -20,17 +24,18 @@ if [ ! -x "$bin/repmgr" ]; then
 	exit 0
 fi
 source "$(dirname "$0")/clusters.sh"
-settings=$(settings_for no "-c shared_preload_libraries=repmgr")
+settings=$(settings_for no "-c shared_preload_libraries=repmgr -c wal_log_hints=on -c wal_keep_size=256MB") # for pg_rewind (step 3): hints, and the WAL back to the fork
 source "$(dirname "$0")/ids.sh"
-planned=9 ran=0
+planned=14 ran=0
 planned_check() { ran=$((ran + 1)); } # (server.sh's check is another)
 
 alter_system=$(runbook_block failover.md alter-system)
 standby_identity=$(runbook_block failover.md repmgr-standby-identity)
-[ -n "$alter_system" ] && [ -n "$standby_identity" ] || die "docs/failover.md: no alter-system or repmgr-standby-identity block"
+rejoined_identity=$(runbook_block failover.md repmgr-rejoined-identity)
+[ -n "$alter_system" ] && [ -n "$standby_identity" ] && [ -n "$rejoined_identity" ] ||
+	die "docs/failover.md: no alter-system, repmgr-standby-identity or repmgr-rejoined-identity block"
 
 repmgr() { as_postgres "$bin/repmgr" "$@" >>"$work/repmgr.log" 2>&1; }
-identity() { sql "$1" -F' ' -c 'SELECT timeid_clock_id, timeid_clock_id_source, tbsl_machine_id, tbsl_machine_id_source FROM idtypes_identity()'; }
 
 as_postgres "$bin/initdb" -D "$work/primary" -A trust -U postgres --no-sync >/dev/null || die "initdb"
 start primary || die "the primary does not start"
@@ -41,6 +46,8 @@ planned_check
 [ "$got" = "3 configuration 3 configuration" ] && ok "the primary: the page's ALTER SYSTEM block gives it 3 and 3 from configuration" ||
 	fail "the primary's identity: '$got'"
 repmgr_node 1 primary
+# (repmgr node rejoin starts the node again: on its port, with the settings of the others)
+echo "service_start_command='$bin/pg_ctl -D $work/primary -l $work/primary.log -w -s -o \"-p ${port[primary]} -k $work $settings\" start'" >>"$work/primary.conf"
 repmgr -f "$work/primary.conf" primary register || { tail -20 "$work/repmgr.log"; die "repmgr primary register"; }
 port[standby]=$((20000 + RANDOM % 20000))
 repmgr_node 2 standby
@@ -81,26 +88,28 @@ planned_check
 	ok "step 2: the primary stopped (immediate), repmgr standby promote: out of recovery, its own identity 4 and 4 from configuration" ||
 	fail "after repmgr standby promote: '$got'"
 
-first=$(first_issued standby postgres old_ids)
-generate_back standby postgres new_ids "$rows" "$first" 0 new "repmgr runbook, the promoted node, its clock back onto the old primary's first IDs"
-generate_back standby postgres now_ids "$rows" "" 0 new "repmgr runbook, the promoted node, its clock as it is"
-got=$(sql standby -c "SELECT count(*) FILTER (WHERE timeid_clock_id(t) = 4) || ' ' || count(*) FROM (SELECT t FROM new_ids UNION ALL SELECT t FROM now_ids) s")
+promoted_checks standby "the promoted node" "repmgr runbook" "after repmgr standby promote"
+# step 3: the old primary back (started and stopped, as when its host restarts it: WAL past the fork), then
+# repmgr node rejoin --force-rewind onto the promoted node
+start_at primary && ready primary && stop primary || die "the old primary does not start and stop again"
+# the promoted node checkpointed first, as the page says: until then its control file names the old timeline,
+# and pg_rewind finds nothing to rewind (the node then never streams: the new timeline forked before its WAL)
+sql standby -c CHECKPOINT || die "CHECKPOINT on the promoted node"
+repmgr -f "$work/primary.conf" node rejoin -d "host=$work port=${port[standby]} user=postgres dbname=repmgr" --force-rewind --verbose ||
+	{ grep -v "attached in state" "$work/repmgr.log" | tail -20; die "repmgr node rejoin --force-rewind"; }
+ready primary || die "the rejoined node does not accept connections"
+wait_replay standby primary || fail "the rejoined node does not replay the new primary's WAL"
+rewound=$(grep -oE 'pg_rewind execution required|executing pg_rewind' "$work/repmgr.log" | paste -sd' ')
+got=$(sql primary -c 'SELECT pg_is_in_recovery()' -c 'SELECT count(*) FROM now_ids' \
+	-c "SELECT count(*) FROM pg_stat_wal_receiver WHERE status = 'streaming' AND conninfo LIKE '%port=${port[standby]}%'" | tr '\n' ' ')
 planned_check
-[ "$got" = "$((2 * rows)) $((2 * rows))" ] && ok "the promoted node's $((2 * rows)) timeids (clock back, clock as it is) carry its own clock id 4" || fail "the promoted node's timeids (clock id 4, all): '$got'"
-# the TBSLs, both modes: with the clock as it is, and with it back where tbsl did not refuse (then its table is absent)
-got=$(sql standby -c "SELECT count(*) FILTER (WHERE tbsl_machine_id(b) = 4) || ' ' || count(*) FROM (
-	$(for m in b q; do sql standby -c "SELECT to_regclass('new_ids_$m') IS NOT NULL" | grep -q t && echo "SELECT $m AS b FROM new_ids_$m UNION ALL"; done)
-	SELECT b FROM now_ids_b UNION ALL SELECT q FROM now_ids_q) s")
+[ "$got" = "t $rows 1 " ] && ok "step 3: repmgr node rejoin --force-rewind (repmgr: $rewound): the old primary is a standby streaming from the promoted node, its IDs replayed" ||
+	fail "step 3: the rejoined node (recovery, the new primary's rows, streaming from it): '$got'"
+got=$(identity primary)
 planned_check
-read -r n m <<<"$got"
-[ "$n" = "$m" ] && [ "${m:-0}" -ge $((2 * rows)) ] && ok "the promoted node's $m TBSLs (both modes; with its clock back where tbsl did not refuse) carry its own machine id 4" ||
-	fail "the promoted node's TBSLs (machine id 4, all): '$got'"
-# (none_in_common in a subshell: its lines counted, its FAIL lines carried into status here)
-planned_check
-out=$(none_in_common old new "repmgr runbook, after repmgr standby promote")
-echo "$out"
-grep -q '^FAIL' <<<"$out" && status=1
-[ "$(grep -c '^ok' <<<"$out")" = 7 ] || fail "the comparison with the old primary's IDs: $(grep -c '^ok' <<<"$out") of 7 generators reported ok"
-echo "     the old primary's IDs: $(kept old t) timeids, $(kept old b) + $(kept old q) TBSLs; the promoted node's: $(kept new t), $(kept new b) + $(kept new q)"
+[ "$got" = "4 configuration 4 configuration" ] && [ "$rewound" = "pg_rewind execution required executing pg_rewind" ] &&
+	ok "step 3: pg_rewind copied the promoted node's postgresql.auto.conf: the rejoined node has its identity (4, 4), as the page warns" ||
+	fail "step 3: the rejoined node's identity after pg_rewind ($rewound): '$got' (the promoted node's is 4 4)"
+rejoined_checks primary standby "$rejoined_identity" "the promoted node"
 [ "$ran" = "$planned" ] && ok "the repmgr runbook: $ran of $planned checks ran" || fail "the repmgr runbook: $ran of $planned checks ran"
 exit $status
