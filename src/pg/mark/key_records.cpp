@@ -17,6 +17,7 @@
 #include "pg/mark/key_records.hpp"
 
 #include "pg/mark/origin.hpp"
+#include "pg/mark/worker.hpp"
 #include "pg/mark/writer.hpp"
 
 #include <cstring>
@@ -86,17 +87,9 @@ void write_key_record(const key_file_text::Record &record)
 	char name[key_file_text::max_record];
 	(void)key_file_text::format_record(record, cluster_wrap(), name);
 	if (find_origin(name) == no_origin) {
-		BackgroundWorker worker{};
-		worker.bgw_flags = BGWORKER_SHMEM_ACCESS | BGWORKER_BACKEND_DATABASE_CONNECTION;
-		worker.bgw_start_time = BgWorkerStart_RecoveryFinished;
-		worker.bgw_restart_time = BGW_NEVER_RESTART;
-		snprintf(worker.bgw_library_name, sizeof worker.bgw_library_name, "idtypes");
-		snprintf(worker.bgw_function_name, sizeof worker.bgw_function_name, "idtypes_key_record_main");
-		snprintf(worker.bgw_name, sizeof worker.bgw_name, "idtypes key record");
-		snprintf(worker.bgw_type, sizeof worker.bgw_type, "idtypes key record");
+		BackgroundWorker worker = mark_worker("idtypes_key_record_main", "idtypes key record");
 		static_assert(sizeof name <= sizeof worker.bgw_extra, "a record fits in bgw_extra");
 		std::memcpy(worker.bgw_extra, name, sizeof name);
-		worker.bgw_main_arg = ObjectIdGetDatum(MyDatabaseId);
 		worker.bgw_notify_pid = MyProcPid;
 		BackgroundWorkerHandle *handle = nullptr;
 		if (!RegisterDynamicBackgroundWorker(&worker, &handle))

@@ -21,6 +21,7 @@
 
 #include "pg/mark/database_carrier.hpp"
 #include "pg/mark/server_state.hpp"
+#include "pg/mark/worker.hpp"
 #include "pg/mark/writer.hpp"
 
 #include <cstring>
@@ -78,15 +79,7 @@ void start_launcher(RebuildProgress &r)
 			return;
 	}
 	pg_atomic_write_u64(&r.started_us, static_cast<std::uint64_t>(now_us()));
-	BackgroundWorker worker{};
-	worker.bgw_flags = BGWORKER_SHMEM_ACCESS | BGWORKER_BACKEND_DATABASE_CONNECTION;
-	worker.bgw_start_time = BgWorkerStart_RecoveryFinished;
-	worker.bgw_restart_time = BGW_NEVER_RESTART;
-	snprintf(worker.bgw_library_name, sizeof worker.bgw_library_name, "idtypes");
-	snprintf(worker.bgw_function_name, sizeof worker.bgw_function_name, "idtypes_upgrade_rebuild_main");
-	snprintf(worker.bgw_name, sizeof worker.bgw_name, "idtypes mark rebuild");
-	snprintf(worker.bgw_type, sizeof worker.bgw_type, "idtypes mark rebuild");
-	worker.bgw_main_arg = ObjectIdGetDatum(MyDatabaseId);
+	BackgroundWorker worker = mark_worker("idtypes_upgrade_rebuild_main", "idtypes mark rebuild");
 	if (RegisterDynamicBackgroundWorker(&worker, nullptr))
 		return;
 	pg_atomic_write_u32(&r.running, 0);
