@@ -86,9 +86,10 @@ std::uint64_t first_possible_ticket()
 
 // Under mark_lock, the key in its file: the other keys' ranges from `records`, up to the tickets issued so
 // far or the clock (the floor: at or above every ticket of the mark this server replayed or wrote, so at or
-// above every ticket its predecessors issued before it took over). The key is ready when the latest record is its own;
-// else `pending` is its record (the tickets it issues from now on, or, for a key of an earlier idtypes that
-// wrote no records, from its cluster's initdb) and it is not ready yet. False when the records are too many.
+// above every ticket its predecessors issued before it took over). The key is ready when the latest record
+// is its own; else `pending` is its record (the tickets it issues from now on, or, for a key of an earlier
+// idtypes that wrote no records, from its cluster's initdb) and it is not ready yet. False when the records
+// are too many.
 bool plan_ranges(ServerState &s, key_file_text::Record *records, std::size_t count, key_file_text::Record &pending,
                  bool &ready)
 {
