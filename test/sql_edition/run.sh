@@ -203,7 +203,7 @@ for c in id:timeid t:tbsl u:uid11 s:scru160; do
 	done
 done
 if [ -z "$bad" ]; then
-	ok "PostgreSQL $server: $plan_checks prefix and window queries (literal, computed from T_min / T_max, now()-relative, generic-plan parameters, joined from another table; 4 types) plan an index range"
+	ok "PostgreSQL $server: $plan_checks prefix and window queries (literal, typed or not, computed from T_min / T_max, now()-relative, generic-plan parameters of text, varchar and no type, joined from another table; 4 types) plan an index range"
 else
 	fail "PostgreSQL $server: queries that do not plan an index range:$bad"
 fi
@@ -375,7 +375,7 @@ fi
 # operators and types of psql -f of the current version
 catalog() { sed "s/extname = 'idtypes'/extname = 'idtypes_sql'/" "$root/test/upgrade/catalog.sql" | psql_q -d "$1" -f -; }
 schema_catalog() { psql_q -d "$1" -c "SELECT pg_get_functiondef(p.oid) FROM pg_proc p WHERE p.pronamespace = 'ids'::regnamespace ORDER BY p.oid::regprocedure::text" \
-	-c "SELECT o.oid::regoperator, o.oprcode FROM pg_operator o WHERE o.oprnamespace = 'ids'::regnamespace ORDER BY 1::text" \
+	-c "SELECT o.oid::regoperator, o.oprcode FROM pg_operator o WHERE o.oprnamespace = 'ids'::regnamespace ORDER BY o.oid::regoperator::text" \
 	-c "SELECT t.typname, pg_get_constraintdef(c.oid) FROM pg_type t LEFT JOIN pg_constraint c ON c.contypid = t.oid WHERE t.typnamespace = 'ids'::regnamespace ORDER BY 1, 2" \
 	-c "SELECT c.relname, c.relkind FROM pg_class c WHERE c.relnamespace = 'ids'::regnamespace ORDER BY 1"; }
 up_old=idsql_up_old_$$ up_new=idsql_up_new_$$ up_psql=idsql_up_psql_$$ up_fresh=idsql_up_fresh_$$
