@@ -6,4 +6,6 @@
 --   NULLs, which a dump restored beside the source's row). A 1.0 restore's row of NULLs goes too.
 -- * T_min and T_max are PL/pgSQL of COST 1, so that prefixes computed from them are read from an index.
 -- * T_to_bytea(T): the native edition's bytes.
+-- * T ^@ varchar (T_starts_with(T, varchar)): a varchar prefix (JDBC's setString) is read as the native
+--   edition reads it, not by pg_catalog's text ^@ text.
 DELETE FROM idtypes_sql_installation WHERE timeid_clock_id IS NULL AND tbsl_machine_id IS NULL;
