@@ -23,6 +23,9 @@ if ! command -v pg_autoctl >/dev/null || [ ! -f "$(dirname "$bin")/lib/pgautofai
 fi
 source "$(dirname "$0")/clusters.sh"
 source "$(dirname "$0")/ids.sh"
+# pg_autoctl reads libpq's environment: scripts/test.sh exports its own cluster's PGHOST and PGPORT, which
+# would send the monitor's setup to that cluster's socket
+unset PGHOST PGPORT PGDATABASE PGUSER PGSERVICE PGOPTIONS
 planned=12 ran=0
 planned_check() { ran=$((ran + 1)); } # (server.sh's check is another)
 
