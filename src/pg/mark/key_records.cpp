@@ -65,11 +65,14 @@ std::size_t read_key_records(key_file_text::Record *out, std::size_t cap)
 	SysScanDesc scan = systable_beginscan(catalog, InvalidOid, false, nullptr, 0, nullptr);
 	HeapTuple tuple;
 	while ((tuple = systable_getnext(scan)) != nullptr) {
-		bool is_null;
-		const Datum name = heap_getattr(tuple, Anum_pg_replication_origin_roname, RelationGetDescr(catalog), &is_null);
-		if (is_null)
+		// heap_deform_tuple, a function of the server's, not the inline heap_getattr: 17's headers from a newer
+		// suite have it call a function that an older 17 server does not export
+		Datum values[Natts_pg_replication_origin];
+		bool nulls[Natts_pg_replication_origin];
+		heap_deform_tuple(tuple, RelationGetDescr(catalog), values, nulls);
+		if (nulls[Anum_pg_replication_origin_roname - 1])
 			continue;
-		const text *t = DatumGetTextPP(name);
+		const text *t = DatumGetTextPP(values[Anum_pg_replication_origin_roname - 1]);
 		key_file_text::Record record;
 		if (!key_file_text::parse_record(std::string_view(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t)), wrap, record))
 			continue;
