@@ -1,20 +1,27 @@
 <?php
 // idtypes for Laravel's database component (tested: Debian 12's php-illuminate-database 8.83;
-// docs/clients.md#php): column types for migrations, query-builder macros for the operators Laravel does
-// not know, and a trait for models keyed by an ID from the column's DEFAULT. Require this file, then
-// call register() once (a service provider's boot(), or after the Capsule is set up).
+// docs/clients.md#php): column types and foreign keys for migrations, query-builder macros for the
+// operators Laravel does not know, collection macros in the database's order, and a trait for models keyed
+// by an ID from the column's DEFAULT. Require this file (it requires Ids.php), then call register() once
+// (a service provider's boot(), or after the Capsule is set up). Route keys: Route::pattern('post',
+// \Idtypes\pattern('tbsl')).
 declare(strict_types=1);
 
 namespace Idtypes\Laravel;
 
+require_once __DIR__ . '/Ids.php';
+
 use DateTimeInterface;
 use Illuminate\Database\Eloquent\Builder as EloquentBuilder;
+use Illuminate\Database\Eloquent\Model;
 use Illuminate\Database\Query\Builder;
 use Illuminate\Database\Schema\Blueprint;
+use Illuminate\Database\Schema\ForeignIdColumnDefinition;
 use Illuminate\Database\Schema\Grammars\PostgresGrammar as SchemaGrammar;
+use Illuminate\Support\Collection;
 use Illuminate\Support\Fluent;
 
-const TYPES = ['timeid', 'tbsl', 'uid11', 'scru160'];
+use function Idtypes\refuse_nul;
 
 // A time for tstzrange(): with microseconds and its offset. Laravel formats a DateTime binding with the
 // grammar's 'Y-m-d H:i:s', which drops both: the window then starts at the whole second, read in the
@@ -26,19 +33,47 @@ function timestamp(DateTimeInterface|string $time): string
 
 function register(): void
 {
-    foreach (TYPES as $type) {
+    foreach (\Idtypes\TYPES as $type) {
         // $table->addColumn('tbsl', 'id') asks the grammar for typeTbsl(); $table->tbsl('id') is short for it
         SchemaGrammar::macro('type' . ucfirst($type), fn (Fluent $column) => $type);
         Blueprint::macro($type, function (string $column) use ($type) {
             /** @var Blueprint $this */
             return $this->addColumn($type, $column);
         });
+        // foreignIdFor(Post::class) makes a uuid column for a model keyed by a string (42804 against a
+        // tbsl key): $table->foreignTbslFor(Post::class)->constrained() makes post_id tbsl referencing
+        // posts(id), the model's table and key; $table->foreignTbsl('post_id') as foreignId does. Neither
+        // has a DEFAULT.
+        Blueprint::macro('foreign' . ucfirst($type), function (string $column) use ($type) {
+            /** @var Blueprint $this */
+            return $this->addColumnDefinition(new ForeignIdColumnDefinition($this, ['type' => $type, 'name' => $column]));
+        });
+        Blueprint::macro('foreign' . ucfirst($type) . 'For', function (Model|string $model, ?string $column = null) use ($type) {
+            /** @var Blueprint $this */
+            $model = is_string($model) ? new $model() : $model;
+            return $this->addColumnDefinition(new ForeignKeyFor($this, ['type' => $type,
+                'name' => $column ?? $model->getForeignKey(), 'modelTable' => $model->getTable(), 'modelKey' => $model->getKeyName()]));
+        });
     }
+    // the database's order (strcmp) for IDs in collections: sortBy('id') and max('id') compare two
+    // numeric strings as numbers (28000000000000000001 < 27E40123456789012345, about 2.7e41)
+    Collection::macro('sortById', function (string $key = 'id', bool $descending = false) {
+        /** @var Collection $this */
+        return $this->sortBy($key, SORT_STRING, $descending);
+    });
+    Collection::macro('maxId', function (string $key = 'id') {
+        /** @var Collection $this */
+        return $this->pluck($key)->reduce(fn ($max, $id) => $max === null || strcmp((string) $id, (string) $max) > 0 ? $id : $max);
+    });
+    Collection::macro('minId', function (string $key = 'id') {
+        /** @var Collection $this */
+        return $this->pluck($key)->reduce(fn ($min, $id) => $min === null || strcmp((string) $id, (string) $min) < 0 ? $id : $min);
+    });
     // where('id', '^@', $p) would not do: Laravel takes an operator it does not list for the value, and
     // writes `"id" = '^@'`
     Builder::macro('wherePrefix', function (string $column, string $prefix) {
         /** @var Builder $this */
-        return $this->whereRaw($this->getGrammar()->wrap($column) . ' ^@ ?', [$prefix]);
+        return $this->whereRaw($this->getGrammar()->wrap($column) . ' ^@ ?', [refuse_nul($prefix)]);
     });
     Builder::macro('whereWithin', function (string $column, DateTimeInterface|string $from, DateTimeInterface|string $to) {
         /** @var Builder $this */
@@ -48,7 +83,7 @@ function register(): void
     // alphabets never need to quote
     Builder::macro('whereAnyOf', function (string $column, array $ids) {
         /** @var Builder $this */
-        return $this->whereRaw($this->getGrammar()->wrap($column) . ' = ANY(?)', ['{' . implode(',', $ids) . '}']);
+        return $this->whereRaw($this->getGrammar()->wrap($column) . ' = ANY(?)', ['{' . implode(',', array_map(fn ($id) => refuse_nul((string) $id), $ids)) . '}']);
     });
 }
 
@@ -76,7 +111,20 @@ trait GeneratedKey
     {
         $base = $query->getQuery();
         $sql = $base->getGrammar()->compileInsertGetId($base, $attributes, $keyName = $this->getKeyName());
-        $row = $base->getConnection()->selectFromWriteConnection($sql, $base->cleanBindings($attributes))[0];
+        $connection = $base->getConnection();
+        $row = $connection->selectFromWriteConnection($sql, $base->cleanBindings($attributes))[0];
+        // as Connection::insert() does: with 'sticky' => true, reads after this write go to the writer
+        $connection->recordsHaveBeenModified();
         $this->setAttribute($keyName, $row->{$keyName});
+    }
+}
+
+// foreignIdFor's column for a model keyed by an ID: constrained() with no arguments references the model's
+// table and key (Laravel 8's foreignIdFor guesses the table from the column's name)
+final class ForeignKeyFor extends ForeignIdColumnDefinition
+{
+    public function constrained($table = null, $column = null, $indexName = null)
+    {
+        return parent::constrained($table ?? $this->modelTable, $column ?? $this->modelKey, $indexName);
     }
 }
