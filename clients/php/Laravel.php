@@ -56,18 +56,19 @@ function register(): void
         });
     }
     // the database's order (strcmp) for IDs in collections: sortBy('id') and max('id') compare two
-    // numeric strings as numbers (28000000000000000001 < 27E40123456789012345, about 2.7e41)
-    Collection::macro('sortById', function (string $key = 'id', bool $descending = false) {
+    // numeric strings as numbers (28000000000000000001 < 27E40123456789012345, about 2.7e41). KEY null:
+    // a collection of IDs.
+    Collection::macro('sortById', function (?string $key = 'id', bool $descending = false) {
         /** @var Collection $this */
         return $this->sortBy($key, SORT_STRING, $descending);
     });
-    Collection::macro('maxId', function (string $key = 'id') {
+    Collection::macro('maxId', function (?string $key = 'id') {
         /** @var Collection $this */
-        return $this->pluck($key)->reduce(fn ($max, $id) => $max === null || strcmp((string) $id, (string) $max) > 0 ? $id : $max);
+        return ($key === null ? $this : $this->pluck($key))->reduce(fn ($max, $id) => $max === null || strcmp((string) $id, (string) $max) > 0 ? $id : $max);
     });
-    Collection::macro('minId', function (string $key = 'id') {
+    Collection::macro('minId', function (?string $key = 'id') {
         /** @var Collection $this */
-        return $this->pluck($key)->reduce(fn ($min, $id) => $min === null || strcmp((string) $id, (string) $min) < 0 ? $id : $min);
+        return ($key === null ? $this : $this->pluck($key))->reduce(fn ($min, $id) => $min === null || strcmp((string) $id, (string) $min) < 0 ? $id : $min);
     });
     // where('id', '^@', $p) would not do: Laravel takes an operator it does not list for the value, and
     // writes `"id" = '^@'`

@@ -1,0 +1,158 @@
+<?php
+// Laravel with clients/php/Laravel.php, beyond round.php: a read/write connection with 'sticky' (the read
+// side a schema whose tables are empty) finds a model right after create(); route keys by
+// \Idtypes\pattern(): a malformed key is a 404 from the router (a NUL byte too), a well-formed absent one
+// ModelNotFoundException (404), and without the pattern the query's 22P02 (a 500); the pattern accepts
+// exactly the canonical texts the server reads back the same; foreignTbslFor() etc. make a foreign key of
+// the referenced type without a DEFAULT; collections in the database's order (sortById, maxId, minId)
+// beside sortBy and max, which compare all-digit TBSLs as numbers. Connects with PGHOST etc.
+declare(strict_types=1);
+
+require __DIR__ . '/common.php';
+foreach (['Database', 'Container', 'Events', 'Http', 'Routing'] as $part) {
+    require "/usr/share/php/Illuminate/$part/autoload.php";
+}
+require __DIR__ . '/../../clients/php/Laravel.php';
+
+use Illuminate\Database\Capsule\Manager as DB;
+use Illuminate\Database\Eloquent\Model;
+use Illuminate\Database\Eloquent\ModelNotFoundException;
+use Illuminate\Database\QueryException;
+use Illuminate\Database\Schema\Blueprint;
+use Illuminate\Http\Request;
+use Illuminate\Routing\Middleware\SubstituteBindings;
+use Illuminate\Routing\Router;
+use Symfony\Component\HttpKernel\Exception\NotFoundHttpException;
+
+$base = ['driver' => 'pgsql', 'host' => getenv('PGHOST'), 'port' => getenv('PGPORT'), 'database' => getenv('PGDATABASE'),
+    'username' => getenv('PGUSER'), 'password' => ''];
+$capsule = new DB();
+$capsule->addConnection($base);
+// the replica: the same database, its search_path first a schema whose tables stay empty
+$capsule->addConnection($base + ['read' => ['schema' => ['replica', 'public']], 'write' => ['schema' => 'public'], 'sticky' => true], 'split');
+$capsule->setAsGlobal();
+$capsule->bootEloquent();
+Idtypes\Laravel\register();
+$db = $capsule->getConnection();
+
+foreach (Idtypes\TYPES as $type) {
+    $capsule->schema()->create("{$type}_posts", function (Blueprint $t) use ($type) {
+        $t->{$type}('id')->primary()->default(DB::raw("{$type}_generate()"));
+        $t->text('body')->default('');
+    });
+}
+$db->unprepared('CREATE SCHEMA replica; CREATE TABLE replica.tbsl_posts (LIKE public.tbsl_posts INCLUDING ALL)');
+eval('class Post extends Illuminate\Database\Eloquent\Model {
+    use Idtypes\Laravel\GeneratedKey;
+    protected $table = "tbsl_posts";
+    protected $keyType = "string";
+    public $incrementing = false;
+    public $timestamps = false;
+    protected $guarded = [];
+}
+class SplitPost extends Post { protected $connection = "split"; }
+class OtherPost extends Post { protected $connection = "split"; }');
+
+// sticky connections
+$existing = Post::create(['body' => 'on the writer']);
+$unseen = OtherPost::find($existing->id);
+$made = SplitPost::create(['body' => 'written']);
+$found = SplitPost::find($made->id);
+check($unseen === null && $found !== null && $found->id === $made->id,
+    "laravel: with 'sticky' => true, find() right after create() reads the writer (GeneratedKey calls recordsHaveBeenModified); before any write the replica", var_export([$unseen, $found?->id], true));
+
+// route keys
+$container = new Illuminate\Container\Container();
+Illuminate\Container\Container::setInstance($container);
+$router = new Router(new Illuminate\Events\Dispatcher($container), $container);
+$container->instance(Router::class, $router);
+$container->instance(Illuminate\Contracts\Routing\Registrar::class, $router);
+$router->pattern('post', Idtypes\pattern('tbsl'));
+$router->get('posts/{post}', ['middleware' => SubstituteBindings::class, 'uses' => fn (Post $post) => $post->id]);
+$router->get('raw/{post}', ['middleware' => SubstituteBindings::class, 'uses' => fn (Post $post) => $post->id]);
+$router->getRoutes()->getByAction('Closure'); // routes compiled lazily
+$get = function (string $uri) use ($router): string {
+    try {
+        return 'ok ' . $router->dispatch(Request::create($uri))->getContent();
+    } catch (Throwable $e) {
+        return $e instanceof QueryException ? 'QueryException ' . $e->getCode() : get_class($e);
+    }
+};
+// 'raw' takes any key: Route::pattern('post') applies to every {post}, so the raw route names it otherwise
+$router->getRoutes()->getRoutes()[1]->setWheres(['post' => '.*']);
+$missing = substr($existing->id, 0, 15) . '00000';
+$results = [
+    $get("posts/{$existing->id}"), $get('posts/' . strtolower($existing->id)), $get("posts/{$existing->id}%00"),
+    $get("posts/$missing"), $get('posts/FFFFFFFFFFFFFFFFFFFF'), $get('raw/' . strtolower($existing->id)),
+];
+check($results === ["ok {$existing->id}", NotFoundHttpException::class, NotFoundHttpException::class, ModelNotFoundException::class,
+    NotFoundHttpException::class, 'QueryException 22P02'],
+    "laravel: Route::pattern('post', pattern('tbsl')): the ID binds; lower case, a NUL byte, an overflowing TBSL: 404 from the router; a well-formed absent ID: ModelNotFoundException (404); without the pattern: 22P02 (a 500)",
+    json_encode($results));
+
+// the patterns against the server: canonical texts it reads back the same, and nothing else
+foreach (Idtypes\TYPES as $type) {
+    $alphabet = ['timeid' => '234567abcdefghijklmnopqrstuvwxyz', 'tbsl' => '0123456789ABCDEF',
+        'uid11' => '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', 'scru160' => '0123456789ABCDEFGHIJKLMNOPQRSTUV'][$type];
+    $n = ['timeid' => 13, 'tbsl' => 20, 'uid11' => 11, 'scru160' => 32][$type];
+    $texts = array_merge(
+        array_column(array_map(fn ($r) => (array) $r, $db->select("SELECT {$type}_generate()::text AS t FROM generate_series(1, 20)")), 't'),
+        [str_repeat($alphabet[0], $n), str_repeat(substr($alphabet, -1), $n), strtolower(str_repeat('A', $n)), str_repeat($alphabet[0], $n - 1),
+            str_repeat($alphabet[0], $n + 1), 'DE0B6B3A763FFFF00000', 'DE0B6B3A7640000FFFFF', 'jpXCZedGfVQ', 'jpXCZedGfVR', 'k222222222222', 'j222222222222']
+    );
+    mt_srand(crc32($type)); // the same strings on every run
+    for ($i = 0; $i < 300; $i++) {
+        $s = '';
+        for ($j = 0; $j < $n; $j++) {
+            $s .= $alphabet[mt_rand(0, strlen($alphabet) - 1)];
+        }
+        $texts[] = $s;
+        // one symbol changed to any printable byte: mostly outside the alphabet
+        $texts[] = substr_replace($s, chr(mt_rand(33, 126)), mt_rand(0, $n - 1), 1);
+    }
+    $server = $db->select("SELECT t, {$type}_or_null(t)::text = t AS same FROM unnest(?::text[]) t",
+        ['{' . implode(',', array_map(fn ($t) => '"' . addcslashes($t, '"\\') . '"', $texts)) . '}']);
+    $differ = array_filter($server, fn ($r) => Idtypes\is_id($type, $r->t) !== ($r->same === true));
+    $valid = count(array_filter($server, fn ($r) => $r->same === true));
+    check(count($server) === count($texts) && $differ === [] && $valid > 20 && $valid < count($texts),
+        "ids: pattern('$type') accepts exactly the texts {$type}_in reads back unchanged (" . count($texts) . " texts, $valid valid)",
+        json_encode(array_slice(array_values($differ), 0, 3)));
+}
+
+// foreign keys
+foreach (Idtypes\TYPES as $type) {
+    eval("class {$type}Post extends Illuminate\\Database\\Eloquent\\Model { protected \$table = '{$type}_posts'; }");
+    $capsule->schema()->create("{$type}_comments", function (Blueprint $t) use ($type) {
+        $t->id();
+        $t->{'foreign' . ucfirst($type) . 'For'}("{$type}Post", 'post_id')->constrained();
+        $t->{'foreign' . ucfirst($type)}('parent_id')->nullable()->constrained("{$type}_posts");
+    });
+}
+$fks = array_map(fn ($r) => (array) $r, $db->select("SELECT c.conrelid::regclass::text AS t, pg_get_constraintdef(c.oid) AS def,
+    format_type(a.atttypid, -1) AS type, d.adbin IS NOT NULL AS has_default
+    FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+    LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+    WHERE c.contype = 'f' AND c.conrelid::regclass::text LIKE '%_comments' ORDER BY 1, 2"));
+$want = [];
+foreach (['scru160', 'tbsl', 'timeid', 'uid11'] as $type) {
+    $want[] = ['t' => "{$type}_comments", 'def' => "FOREIGN KEY (parent_id) REFERENCES {$type}_posts(id)", 'type' => $type, 'has_default' => false];
+    $want[] = ['t' => "{$type}_comments", 'def' => "FOREIGN KEY (post_id) REFERENCES {$type}_posts(id)", 'type' => $type, 'has_default' => false];
+}
+check($fks === $want, "laravel: foreign{Type}For(Model::class)->constrained() and foreign{Type}('parent_id')->constrained(table): columns of the key's type, no DEFAULT, referencing the model's table", json_encode($fks));
+
+// collections: two TBSLs of 2026-11 (27E4...: exponent notation to PHP) and one of 2027-02 (all digits)
+$ids = ['28000000000000000001', '27E40123456789012345', '27E00000000000000000'];
+$db->table('tbsl_posts')->insert(array_map(fn ($id) => ['id' => $id], $ids));
+$ordered = $db->table('tbsl_posts')->whereIn('id', $ids)->orderBy('id')->pluck('id')->all();
+$posts = Post::whereIn('id', $ids)->get()->shuffle();
+$byId = $posts->sortById()->pluck('id')->values()->all();
+$desc = $posts->sortById('id', true)->pluck('id')->values()->all();
+$bySortBy = $posts->sortBy('id')->pluck('id')->values()->all();
+check($ordered === ['27E00000000000000000', '27E40123456789012345', '28000000000000000001'] && $byId === $ordered && $desc === array_reverse($ordered)
+    && $posts->maxId() === '28000000000000000001' && $posts->minId() === '27E00000000000000000' && collect($ids)->sortById(null)->values()->all() === $ordered && collect($ids)->maxId(null) === '28000000000000000001',
+    'laravel: sortById(), sortById(key, true), maxId(), minId() give ORDER BY id\'s order', json_encode([$byId, $desc]));
+check($bySortBy[2] === '27E40123456789012345' && $posts->max('id') === '27E40123456789012345',
+    "laravel: sortBy('id') and max('id') compare them as numbers: 27E4... (about 2.7e41) after 2800... (2.8e19)", json_encode($bySortBy));
+$nul = sqlstate_of(fn () => Post::wherePrefix('id', "27E\0")->get(), fn ($e) => get_class($e));
+check($nul === 'InvalidArgumentException', 'laravel: wherePrefix() with a NUL byte is refused before the server', $nul);
+finish();
