@@ -16,7 +16,7 @@ source "$here/../../scripts/lib.sh"
 source "$here/../drivers/side_by_side.sh"
 cd "$here" || exit 1
 
-packages=(php-cli php-pgsql php-doctrine-dbal php-doctrine-orm php-illuminate-database php-illuminate-routing)
+packages=(php-cli php-pgsql php-doctrine-dbal php-doctrine-orm php-illuminate-database php-illuminate-events php-illuminate-routing)
 apt_out=$(install_missing "${packages[@]}" 2>&1) || { echo "FAIL installing ${packages[*]}"; printf '%s\n' "$apt_out" | tail -20; exit 1; }
 
 side_by_side_start php
