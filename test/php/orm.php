@@ -61,6 +61,9 @@ $em = entity_manager(getenv('PGUSER'), true);
 $conn = $em->getConnection();
 $pdo = $conn->getNativeConnection();
 
+// the database holds only what this test makes (run.sh's template has test/drivers/samples.sql)
+$conn->executeStatement('DROP TABLE IF EXISTS samples');
+
 // the trap: a sequence used first in this session
 $conn->executeStatement('CREATE TEMP SEQUENCE used_first');
 $conn->fetchOne("SELECT nextval('used_first')");
