@@ -24,7 +24,7 @@ use IdtypesTest\{Author, Book, ByAuto, ByIdentity, BySequence};
 
 $state = fn (Throwable $e) => $e instanceof Doctrine\DBAL\Exception\DriverException ? $e->getSQLState() : get_class($e);
 
-function entity_manager(string $user, bool $factory): EntityManager
+function entity_manager(string $user, bool $factory, bool $listener = true): EntityManager
 {
     $dbal = new Doctrine\DBAL\Configuration();
     $dbal->setMiddlewares([new Idtypes\Doctrine\LastInsertIdGuard()]);
@@ -39,7 +39,9 @@ function entity_manager(string $user, bool $factory): EntityManager
     $config->addCustomStringFunction('ID_PREFIX', Idtypes\Doctrine\IdPrefix::class);
     $config->addCustomStringFunction('ID_WITHIN', Idtypes\Doctrine\IdWithin::class);
     $em = new EntityManager($conn, $config);
-    $em->getEventManager()->addEventListener(Events::loadClassMetadata, new OrmListener());
+    if ($listener) {
+        $em->getEventManager()->addEventListener(Events::loadClassMetadata, new OrmListener());
+    }
     return $em;
 }
 
@@ -144,6 +146,17 @@ foreach ($tables as $class => [$table, $type]) {
     check(count($good) === 50 && $ids === $stored && count(array_unique($ids)) === 50,
         "orm $type ($table): 50 entities flushed, each id the $type of its row", json_encode(array_slice($ids, 0, 2)));
 }
+// without OrmListener, ORM 2's IDENTITY asks currval() of a sequence that does not exist (ORM 3: lastval())
+$plainOrm = entity_manager(getenv('PGUSER'), true, false);
+$plainOrm->persist(new ByIdentity());
+$noDefault = sqlstate_of(fn () => $plainOrm->flush(), $state);
+$conn->executeStatement('ALTER TABLE by_identity ALTER id SET DEFAULT uid11_generate()');
+$plainOrm = entity_manager(getenv('PGUSER'), true, false);
+$plainOrm->persist(new ByIdentity());
+$identity = sqlstate_of(fn () => $plainOrm->flush(), $state);
+$conn->executeStatement('ALTER TABLE by_identity ALTER id DROP DEFAULT');
+check($noDefault === '23502' && $identity === '42P01' && (int) $conn->fetchOne('SELECT count(*) FROM by_identity') === 50,
+    "orm: without OrmListener, an IDENTITY uid11 entity is not stored: the ORM sends no id (23502), and with the generator as DEFAULT ORM 2.14 then asks currval('by_identity_id_seq'), which does not exist (42P01)", "$noDefault $identity");
 $book = $em->find(Book::class, $conn->fetchOne('SELECT id FROM books LIMIT 1'));
 check($book !== null && $book->author->id === $conn->fetchOne('SELECT author_id FROM books WHERE id = ?', [$book->id]), 'orm: find() by a timeid, and its author by the foreign key');
 
