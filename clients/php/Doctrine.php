@@ -18,9 +18,9 @@ use Doctrine\DBAL\Driver\Middleware\AbstractDriverMiddleware;
 use Doctrine\DBAL\Platforms\AbstractPlatform;
 use Doctrine\DBAL\Platforms\PostgreSQLPlatform;
 use Doctrine\DBAL\Schema\AbstractSchemaManager;
+use Doctrine\DBAL\Schema\Column;
 use Doctrine\DBAL\Schema\PostgreSQLSchemaManager;
 use Doctrine\DBAL\Schema\SchemaManagerFactory as DbalSchemaManagerFactory;
-use Doctrine\DBAL\Schema\Column;
 use Doctrine\DBAL\Schema\Table;
 use Doctrine\DBAL\Types\Type;
 
@@ -106,6 +106,7 @@ function generatedId(Table $table, string $name, string $type): Column
     $table->setPrimaryKey([$name]);
     return $column;
 }
+
 // A schema manager that lists no schema of the extension itself (idtypes_internal: the carrier of its mark
 // across pg_upgrade), which would otherwise appear in every schema comparison: DBAL lists every schema
 // information_schema.schemata shows the role (its owner's, or one it has a privilege on), and its schema
@@ -123,7 +124,7 @@ final class SchemaManagerFactory implements DbalSchemaManagerFactory
     }
 }
 
-class SchemaManager extends PostgreSQLSchemaManager
+final class SchemaManager extends PostgreSQLSchemaManager
 {
     private Connection $idtypesConnection;
 

@@ -64,11 +64,11 @@ function register(): void
     });
     Collection::macro('maxId', function (?string $key = 'id') {
         /** @var Collection $this */
-        return ($key === null ? $this : $this->pluck($key))->reduce(fn ($max, $id) => $max === null || strcmp((string) $id, (string) $max) > 0 ? $id : $max);
+        return extreme_id($this, $key, 1);
     });
     Collection::macro('minId', function (?string $key = 'id') {
         /** @var Collection $this */
-        return ($key === null ? $this : $this->pluck($key))->reduce(fn ($min, $id) => $min === null || strcmp((string) $id, (string) $min) < 0 ? $id : $min);
+        return extreme_id($this, $key, -1);
     });
     // where('id', '^@', $p) would not do: Laravel takes an operator it does not list for the value, and
     // writes `"id" = '^@'`
@@ -86,6 +86,13 @@ function register(): void
         /** @var Builder $this */
         return $this->whereRaw($this->getGrammar()->wrap($column) . ' = ANY(?)', ['{' . implode(',', array_map(fn ($id) => refuse_nul((string) $id), $ids)) . '}']);
     });
+}
+
+// The largest (SIGN 1) or smallest (SIGN -1) ID of ITEMS (at KEY, or the items themselves) in strcmp order
+function extreme_id(Collection $items, ?string $key, int $sign): mixed
+{
+    return ($key === null ? $items : $items->pluck($key))
+        ->reduce(fn ($best, $id) => $best === null || $sign * strcmp((string) $id, (string) $best) > 0 ? $id : $best);
 }
 
 // For an Eloquent model keyed by an ID column whose DEFAULT is the generator: a model saved without a key
