@@ -63,3 +63,12 @@ function compare(string $a, string $b): int
 {
     return strcmp($a, $b);
 }
+
+// ITEMS in the database's order: IDs, or arrays or objects holding the ID at KEY (a Doctrine collection:
+// sort_by_id($collection->toArray(), 'id'); its Criteria orderBy in memory compares with <, as numbers)
+function sort_by_id(array $items, ?string $key = null, bool $descending = false): array
+{
+    $id = fn ($item): string => (string) ($key === null ? $item : (is_array($item) ? $item[$key] : $item->$key));
+    usort($items, fn ($a, $b) => ($descending ? -1 : 1) * strcmp($id($a), $id($b)));
+    return $items;
+}

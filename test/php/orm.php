@@ -183,6 +183,20 @@ check($got === $want && count($want) > 0 && preg_match("/Index Cond: \(\((?:\w+\
 $like = sqlstate_of(fn () => $em->createQuery('SELECT a.id FROM IdtypesTest\Author a WHERE a.id LIKE :p')->setParameter('p', "$p%")->getResult(), $state);
 check($like === '42883', "dql: a.id LIKE :p is 42883 (no ~~ for the types): ID_PREFIX is the way", $like);
 
+// collections in memory: a TBSL of 2026 (27E4...: exponent notation to PHP) and two of 2027 (all digits)
+$digits = ['28000000000000000002', '27E40123456789012345', '28000000000000000001'];
+$ordered = $conn->fetchFirstColumn('SELECT id FROM unnest(?::tbsl[]) id ORDER BY id', ['{' . implode(',', $digits) . '}']);
+$authors = new Doctrine\Common\Collections\ArrayCollection(array_map(function ($id) {
+    $a = new Author();
+    $a->id = $id;
+    return $a;
+}, $digits));
+$byCriteria = array_map(fn ($a) => $a->id, array_values($authors->matching(Doctrine\Common\Collections\Criteria::create()->orderBy(['id' => 'ASC']))->toArray()));
+$byIds = array_map(fn ($a) => $a->id, Idtypes\sort_by_id($authors->toArray(), 'id'));
+check($ordered === ['27E40123456789012345', '28000000000000000001', '28000000000000000002'] && $byIds === $ordered
+    && Idtypes\sort_by_id($digits, null, true) === array_reverse($ordered) && $byCriteria !== $ordered,
+    "ids: sort_by_id() of entities and of IDs is ORDER BY id's order; a Doctrine collection's Criteria orderBy in memory is not (it compares with <)", json_encode([$byIds, $byCriteria]));
+
 // a NUL byte: pdo_pgsql cuts the string; the Types refuse it
 $id = $all[10];
 $cut = $conn->fetchOne('SELECT count(*) FROM authors WHERE id = ?', [$id . "\0junk"]);
