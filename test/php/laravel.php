@@ -128,6 +128,10 @@ foreach (Idtypes\TYPES as $type) {
         $t->{'foreign' . ucfirst($type)}('parent_id')->nullable()->constrained("{$type}_posts");
     });
 }
+$uuid = sqlstate_of(fn () => $capsule->schema()->create('uuid_comments', function (Blueprint $t) {
+    $t->foreignIdFor('timeidPost', 'post_id')->constrained('timeid_posts');
+}), fn ($e) => $e instanceof QueryException ? $e->getCode() : get_class($e));
+check($uuid === '42804', "laravel: foreignIdFor() of a model keyed by a string makes a uuid column, which cannot reference a timeid (42804)", $uuid);
 $fks = array_map(fn ($r) => (array) $r, $db->select("SELECT c.conrelid::regclass::text AS t, pg_get_constraintdef(c.oid) AS def,
     format_type(a.atttypid, -1) AS type, d.adbin IS NOT NULL AS has_default
     FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
