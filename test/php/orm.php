@@ -101,13 +101,16 @@ check($up === [] && $down === [], "orm: as the extension's owner, the database's
 $bare = entity_manager(getenv('PGUSER'), false);
 [, $downBare] = migration($bare);
 check(in_array('CREATE SCHEMA idtypes_internal', $downBare, true), "orm: with DBAL's own schema manager, down() holds CREATE SCHEMA idtypes_internal (which fails, 42P06)", json_encode($downBare));
-$conn->executeStatement('CREATE ROLE idtypes_php_app LOGIN; GRANT ALL ON SCHEMA public TO idtypes_php_app');
+$role = 'app_of_' . getenv('PGDATABASE'); // roles are the cluster's: one of this run's own
+$conn->executeStatement("CREATE ROLE $role LOGIN; GRANT ALL ON SCHEMA public TO $role");
 try {
-    [$up, $down] = migration(entity_manager('idtypes_php_app', true));
-    $seen = $conn->fetchOne("SELECT count(*) FROM information_schema.schemata WHERE schema_name = 'idtypes_internal'");
-    check($up === [] && $down === [], 'orm: as an application role that cannot see idtypes_internal, both ways empty too', json_encode([$up, $down]));
+    $app = entity_manager($role, true);
+    [$up, $down] = migration($app);
+    $seen = (int) $app->getConnection()->fetchOne("SELECT count(*) FROM information_schema.schemata WHERE schema_name = 'idtypes_internal'");
+    check($seen === 0 && $up === [] && $down === [], 'orm: as an application role that cannot see idtypes_internal, both ways empty too', json_encode([$seen, $up, $down]));
+    $app->getConnection()->close();
 } finally {
-    $conn->executeStatement('DROP OWNED BY idtypes_php_app; DROP ROLE idtypes_php_app');
+    $conn->executeStatement("DROP OWNED BY $role; DROP ROLE $role");
 }
 $columns = $conn->fetchAllAssociative("SELECT attrelid::regclass::text || '.' || attname AS col, format_type(atttypid, atttypmod) AS type, pg_get_expr(adbin, adrelid) AS def
     FROM pg_attribute LEFT JOIN pg_attrdef ON adrelid = attrelid AND adnum = attnum
