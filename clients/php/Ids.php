@@ -56,6 +56,14 @@ function refuse_nul(mixed $value): mixed
     return $value;
 }
 
+// IDS as one array literal for `= ANY(?)` (PDO has no array binding), each element quoted: unquoted, an
+// element from input holding a comma, a brace or a space, or reading NULL, would be read as several IDs,
+// a trimmed one or none ('a,b' finds both rows) instead of being refused as one invalid ID (22P02).
+function array_literal(array $ids): string
+{
+    return '{' . implode(',', array_map(fn ($id) => '"' . addcslashes((string) refuse_nul($id), '"\\') . '"', $ids)) . '}';
+}
+
 // The database's order of IDs: byte order of their texts (strcmp). PHP compares two numeric strings as
 // numbers: an all-digit TBSL (2800... from 2027-02) is about 2.8e19 and one like 27E4... is 27 x 10^4...,
 // so sort(), max(), < and Laravel's sortBy() / max() put them in another order than ORDER BY id.

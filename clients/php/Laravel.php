@@ -80,11 +80,10 @@ function register(): void
         /** @var Builder $this */
         return $this->whereRaw($this->getGrammar()->wrap($column) . ' <@ tstzrange(?, ?)', [timestamp($from), timestamp($to)]);
     });
-    // one array parameter (whereIn writes one parameter per ID): an array literal, which the four formats'
-    // alphabets never need to quote
+    // one array parameter (whereIn writes one parameter per ID): an array literal of quoted elements
     Builder::macro('whereAnyOf', function (string $column, array $ids) {
         /** @var Builder $this */
-        return $this->whereRaw($this->getGrammar()->wrap($column) . ' = ANY(?)', ['{' . implode(',', array_map(fn ($id) => refuse_nul((string) $id), $ids)) . '}']);
+        return $this->whereRaw($this->getGrammar()->wrap($column) . ' = ANY(?)', [\Idtypes\array_literal($ids)]);
     });
 }
 

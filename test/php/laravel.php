@@ -156,6 +156,37 @@ check($ordered === ['27E00000000000000000', '27E40123456789012345', '28000000000
     'laravel: sortById(), sortById(key, true), maxId(), minId() give ORDER BY id\'s order', json_encode([$byId, $desc]));
 check($bySortBy[2] === '27E40123456789012345' && $posts->max('id') === '27E40123456789012345',
     "laravel: sortBy('id') and max('id') compare them as numbers: 27E4... (about 2.7e41) after 2800... (2.8e19)", json_encode($bySortBy));
+// every type has IDs PHP reads as numbers (digits and at most one e or E): the helpers keep ORDER BY's order
+$numeric = ['tbsl' => ['28000000000000000001', '27E40123456789012345', '1000000000000000E003', '01000000000000000000', '0000000000000000000A'],
+    'timeid' => ['2345672345672', '2e34567234567', '3e22222222222', '22222222222e2', 'a222222222222'],
+    'uid11' => ['12345678912', '1E345678912', '1e345678912', '9E999999999', '111111111E2'],
+    'scru160' => ['00000000000000000000000000000000', '0000000000000000000000000000E001', '9E000000000000000000000000000000', '10000000000000000000000000000000', 'A0000000000000000000000000000000']];
+$order = [];
+foreach ($numeric as $type => $texts) {
+    $ordered = array_column($db->select("SELECT x::text AS x FROM unnest(?::{$type}[]) x ORDER BY x", [Idtypes\array_literal($texts)]), 'x');
+    $rows = collect(array_map(fn ($id) => ['id' => $id], $texts));
+    $order[$type] = [$rows->sortById()->pluck('id')->values()->all() === $ordered, $rows->sortById('id', true)->pluck('id')->values()->all() === array_reverse($ordered),
+        $rows->maxId() === end($ordered), $rows->minId() === $ordered[0], Idtypes\sort_by_id($texts) === $ordered];
+}
+check($order === array_fill_keys(ID_TYPES, array_fill(0, 5, true)),
+    'laravel: for all four types, IDs PHP reads as numbers: sortById (both ways), maxId, minId, sort_by_id give ORDER BY id\'s order', json_encode($order));
+
+// two TBSLs of 2027-02-01, one all digits, one with an E: PHP's == reads both as 2.8001234567890121e19
+$twins = ['28001234567890121E03', '28001234567890121000'];
+$db->table('tbsl_posts')->insert(array_map(fn ($id) => ['id' => $id], $twins));
+$pair = Post::whereIn('id', $twins)->orderByDesc('id')->get();
+$distinct = (int) $db->selectOne('SELECT count(DISTINCT id) AS n FROM unnest(?::tbsl[]) id', [Idtypes\array_literal($twins)])->n;
+check($distinct === 2 && $twins[0] == $twins[1] && $pair->find($twins[1])->id === $twins[0] && $pair->firstWhere('id', '===', $twins[1])->id === $twins[1]
+    && $pair->keyBy('id')->get($twins[1])->id === $twins[1],
+    "laravel: two distinct TBSLs compare == in PHP, so a collection's find() returns the other model; firstWhere('id', '===', ...) and keyBy('id') do not",
+    json_encode([$distinct, $pair->find($twins[1])?->id]));
+
+// whereAnyOf() quotes each element: one text from input is one ID or a 22P02, never several rows
+[$a, $b] = $db->table('tbsl_posts')->orderBy('id')->limit(2)->pluck('id')->all();
+$anyOf = array_map(fn ($text) => sqlstate_of(fn () => $db->table('tbsl_posts')->whereAnyOf('id', [$text])->count(), fn ($e) => $e->getCode()),
+    ["$a,$b", "{{$a},{$b}}", 'NULL', " $a ", "\"$a\""]);
+check($anyOf === array_fill(0, 5, '22P02') && $db->table('tbsl_posts')->whereAnyOf('id', [$a, $b])->count() === 2,
+    "laravel: whereAnyOf() with one element 'a,b', '{a,b}', 'NULL', ' a ' or '\"a\"' is 22P02 (unquoted: 2, 2, 0, 1, 1 rows); with [a, b] 2 rows", json_encode($anyOf));
 $nul = sqlstate_of(fn () => Post::wherePrefix('id', "27E\0")->get(), fn ($e) => get_class($e));
 check($nul === 'InvalidArgumentException', 'laravel: wherePrefix() with a NUL byte is refused before the server', $nul);
 finish();
