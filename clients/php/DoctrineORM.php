@@ -18,8 +18,9 @@ use Doctrine\ORM\Query\AST\Node;
 use Doctrine\ORM\Query\Parser;
 use Doctrine\ORM\Query\SqlWalker;
 
-// ORM: an entity's ID from the type's generator, called before the INSERT (`SELECT T_generate()`): the
-// UnitOfWork has the ID before it writes the row, as with a sequence. Map the ID as
+// ORM: an entity's ID from the type's generator, called before the INSERT (`SELECT <schema>.T_generate()`,
+// the extension's schema: extension_schema()): the UnitOfWork has the ID before it writes the row, as with
+// a sequence. Map the ID as
 // #[ORM\Id, ORM\Column(type: 'tbsl'), ORM\GeneratedValue(strategy: 'CUSTOM'), ORM\CustomIdGenerator(class: TbslGenerator::class)]
 abstract class IdGenerator extends AbstractIdGenerator
 {
@@ -27,7 +28,8 @@ abstract class IdGenerator extends AbstractIdGenerator
 
     public function generateId(EntityManagerInterface $em, $entity): string
     {
-        return (string) $em->getConnection()->fetchOne('SELECT ' . static::TYPE . '_generate()');
+        $connection = $em->getConnection();
+        return (string) $connection->fetchOne('SELECT ' . extension_schema($connection) . '.' . static::TYPE . '_generate()');
     }
 }
 

@@ -207,4 +207,19 @@ check((int) $cut === 1, "pdo_pgsql: an ID with \"\\0junk\" appended, as an untyp
 $refused = sqlstate_of(fn () => $em->find(Author::class, $id . "\0junk"), fn ($e) => get_class($e));
 $typed = sqlstate_of(fn () => $conn->fetchOne('SELECT count(*) FROM authors WHERE id = ?', [$id . "\0junk"], ['tbsl']), fn ($e) => get_class($e));
 check($refused === 'InvalidArgumentException' && $typed === 'InvalidArgumentException', "doctrine: through the Types (find(), a parameter typed 'tbsl') the NUL is refused before the server", "$refused $typed");
+// a planted generator: a schema named like the role ("$user", first on the search_path), as a database
+// owner can make, with its own tbsl_generate(); the ORM's generator calls the extension's by its schema
+$user = $conn->quoteIdentifier(getenv('PGUSER'));
+$conn->executeStatement("CREATE SCHEMA $user; CREATE FUNCTION $user.tbsl_generate() RETURNS tbsl LANGUAGE sql AS \$\$ SELECT '27E40000000000000000'::tbsl \$\$");
+$planted = entity_manager(getenv('PGUSER'), true);
+$made = [];
+for ($i = 0; $i < 5; $i++) {
+    $planted->persist($a = new Author());
+    $made[] = $a->id;
+}
+$flushed = sqlstate_of(fn () => $planted->flush(), $state);
+$byName = $planted->getConnection()->fetchOne('SELECT tbsl_generate()');
+$conn->executeStatement("DROP SCHEMA $user CASCADE");
+check($flushed === 'none' && $byName === '27E40000000000000000' && !in_array($byName, $made, true) && count(array_unique($made)) === 5,
+    "orm: with a planted $user.tbsl_generate() first on the search_path, 5 entities get the extension's IDs (SELECT tbsl_generate() gets the planted one)", $flushed . ' ' . json_encode($made));
 finish();
