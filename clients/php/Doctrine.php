@@ -161,6 +161,9 @@ final class SchemaManager extends PostgreSQLSchemaManager
         return $this->withoutExtensionSchemas(parent::listNamespaceNames());
     }
 
+    // The extension's members (idtypes_internal), and the schema it was created in (CREATE EXTENSION idtypes
+    // SCHEMA ids) while that holds no table, view or sequence of anything but an extension and is not where
+    // the connection's tables go (current_schema(): public in a database whose extension is in public)
     private function withoutExtensionSchemas(array $names): array
     {
         $own = $this->idtypesConnection->fetchFirstColumn(<<<'SQL'
@@ -171,6 +174,15 @@ final class SchemaManager extends PostgreSQLSchemaManager
             WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_namespace'::pg_catalog.regclass
               AND d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass
               AND d.deptype OPERATOR(pg_catalog.=) 'e' AND e.extname OPERATOR(pg_catalog.=) 'idtypes'
+            UNION ALL
+            SELECT n.nspname
+            FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+            WHERE e.extname OPERATOR(pg_catalog.=) 'idtypes' AND n.nspname IS DISTINCT FROM pg_catalog.current_schema()
+              AND NOT EXISTS (SELECT FROM pg_catalog.pg_class c
+                WHERE c.relnamespace OPERATOR(pg_catalog.=) n.oid AND c.relkind OPERATOR(pg_catalog.=) ANY ('{r,p,v,m,S,f}'::pg_catalog.char[])
+                  AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend m
+                    WHERE m.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass
+                      AND m.objid OPERATOR(pg_catalog.=) c.oid AND m.deptype OPERATOR(pg_catalog.=) 'e'))
             SQL);
         return array_values(array_diff($names, $own));
     }

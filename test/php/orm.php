@@ -24,13 +24,13 @@ use IdtypesTest\{Author, Book, ByAuto, ByIdentity, BySequence};
 
 $state = fn (Throwable $e) => $e instanceof Doctrine\DBAL\Exception\DriverException ? $e->getSQLState() : get_class($e);
 
-function entity_manager(string $user, bool $factory, bool $listener = true): EntityManager
+function entity_manager(string $user, bool $factory, bool $listener = true, ?string $database = null): EntityManager
 {
     $dbal = new Doctrine\DBAL\Configuration();
     $dbal->setMiddlewares([new Idtypes\Doctrine\LastInsertIdGuard()]);
     $dbal->setSchemaManagerFactory($factory ? new Idtypes\Doctrine\SchemaManagerFactory() : new Doctrine\DBAL\Schema\DefaultSchemaManagerFactory());
     $conn = DriverManager::getConnection(['driver' => 'pdo_pgsql', 'host' => getenv('PGHOST'), 'port' => (int) getenv('PGPORT'),
-        'user' => $user, 'dbname' => getenv('PGDATABASE')], $dbal);
+        'user' => $user, 'dbname' => $database ?? getenv('PGDATABASE')], $dbal);
     Idtypes\Doctrine\register($conn);
     $config = new Configuration();
     $config->setMetadataDriverImpl(new AttributeDriver([__DIR__ . '/entities']));
@@ -46,7 +46,7 @@ function entity_manager(string $user, bool $factory, bool $listener = true): Ent
 }
 
 // the SQL a migration's up() and down() would hold: the database's schema against the entities', both ways
-function migration(EntityManager $em): array
+function migration(EntityManager $em, string $default = 'public'): array
 {
     $conn = $em->getConnection();
     $platform = $conn->getDatabasePlatform();
@@ -54,7 +54,7 @@ function migration(EntityManager $em): array
     $database = $conn->createSchemaManager()->introspectSchema();
     $entities = (new SchemaTool($em))->getSchemaFromMetadata($em->getMetadataFactory()->getAllMetadata());
     // as doctrine-migrations' DiffGenerator does: the default schema (public) is the application's
-    $entities->createNamespace('public');
+    $entities->createNamespace($default);
     return [$platform->getAlterSchemaSQL($comparator->compareSchemas($database, $entities)),
         $platform->getAlterSchemaSQL($comparator->compareSchemas($entities, $database))];
 }
@@ -112,6 +112,30 @@ try {
 } finally {
     $conn->executeStatement("DROP OWNED BY $role; DROP ROLE $role");
 }
+// the extension in a schema of its own (docs/install.md: CREATE EXTENSION idtypes SCHEMA ids), last on the
+// database's search_path: that schema is left out too, unless tables go there (first on the path)
+$other = getenv('PGDATABASE') . '_schema'; // run.sh drops it
+$conn->executeStatement("CREATE DATABASE $other");
+$diffs = [];
+foreach (['"$user", public, ids', 'ids, "$user", public'] as $path) {
+    $setup = DriverManager::getConnection(['driver' => 'pdo_pgsql', 'host' => getenv('PGHOST'), 'port' => (int) getenv('PGPORT'), 'user' => getenv('PGUSER'), 'dbname' => $other]);
+    $setup->executeStatement("DROP SCHEMA IF EXISTS ids CASCADE; DROP TABLE IF EXISTS authors, books, by_identity, by_auto, by_sequence; CREATE SCHEMA ids; CREATE EXTENSION idtypes SCHEMA ids; ALTER DATABASE $other SET search_path = $path");
+    $setup->close();
+    foreach ([true, false] as $factory) {
+        $inIds = entity_manager(getenv('PGUSER'), $factory, true, $other);
+        if ($factory) {
+            (new SchemaTool($inIds))->createSchema($inIds->getMetadataFactory()->getAllMetadata());
+        }
+        $diffs[$path][$factory ? 'factory' : 'dbal'] = migration($inIds, $inIds->getConnection()->fetchOne('SELECT current_schema()'));
+        $inIds->getConnection()->close();
+    }
+}
+$ours = fn (array $diff) => preg_grep('/\bids\b|idtypes_internal/', array_merge(...$diff));
+check($diffs['"$user", public, ids']['factory'] === [[], []] && $ours($diffs['ids, "$user", public']['factory']) === []
+    && in_array('CREATE SCHEMA ids', $diffs['"$user", public, ids']['dbal'][1], true),
+    'orm: the extension in schema ids: last on the search_path, both ways empty; first (the tables there too), nothing of ids or idtypes_internal (DBAL\'s own manager: down() holds CREATE SCHEMA ids)', json_encode($diffs));
+$conn->executeStatement("DROP DATABASE $other");
+
 $columns = $conn->fetchAllAssociative("SELECT attrelid::regclass::text || '.' || attname AS col, format_type(atttypid, atttypmod) AS type, pg_get_expr(adbin, adrelid) AS def
     FROM pg_attribute LEFT JOIN pg_attrdef ON adrelid = attrelid AND adnum = attnum
     WHERE attrelid IN ('books'::regclass, 'authors'::regclass) AND attname IN ('id', 'author_id') ORDER BY 1");
