@@ -78,7 +78,8 @@ final class OrmListener
     }
 }
 
-// DQL: ID_PREFIX(e.id, :prefix) is `id ^@ prefix`, ID_WITHIN(e.id, :from, :to) `id <@ tstzrange(from, to)`,
+// DQL: ID_PREFIX(e.id, :prefix) is `id ^@ prefix`, ID_WITHIN(e.id, :from, :to) `id <@ tstzrange(from, to)`
+// (the extension's operators, by its schema),
 // both served by the ID's index (DQL's LIKE on an ID is 42883: no `~~` for these types). DQL takes a
 // function as a value: WHERE ID_PREFIX(e.id, :p) = true (PostgreSQL drops the `= true` before planning).
 //   $config->addCustomStringFunction('ID_PREFIX', IdPrefix::class);
@@ -106,6 +107,13 @@ abstract class IdCondition extends FunctionNode
     {
         return array_map(fn ($a) => $walker->walkArithmeticPrimary($a), $this->arguments);
     }
+
+    // the operators by the extension's schema, as the generators: an operator of the same name and
+    // arguments in a schema before it on the search_path would be used instead
+    protected function schema(SqlWalker $walker): string
+    {
+        return extension_schema($walker->getConnection());
+    }
 }
 
 // ORM 3 names the parser's tokens in the enum TokenType, ORM 2.14 in Lexer's constants
@@ -121,7 +129,7 @@ final class IdPrefix extends IdCondition
     public function getSql(SqlWalker $sqlWalker): string
     {
         [$id, $prefix] = $this->sqlOf($sqlWalker);
-        return "($id ^@ $prefix)";
+        return "($id OPERATOR({$this->schema($sqlWalker)}.^@) $prefix)";
     }
 }
 
@@ -132,6 +140,6 @@ final class IdWithin extends IdCondition
     public function getSql(SqlWalker $sqlWalker): string
     {
         [$id, $from, $to] = $this->sqlOf($sqlWalker);
-        return "($id <@ tstzrange($from, $to))";
+        return "($id OPERATOR({$this->schema($sqlWalker)}.<@) pg_catalog.tstzrange($from, $to))";
     }
 }

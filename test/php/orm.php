@@ -234,7 +234,9 @@ check($refused === 'InvalidArgumentException' && $typed === 'InvalidArgumentExce
 // a planted generator: a schema named like the role ("$user", first on the search_path), as a database
 // owner can make, with its own tbsl_generate(); the ORM's generator calls the extension's by its schema
 $user = $conn->quoteIdentifier(getenv('PGUSER'));
-$conn->executeStatement("CREATE SCHEMA $user; CREATE FUNCTION $user.tbsl_generate() RETURNS tbsl LANGUAGE sql AS \$\$ SELECT '27E40000000000000000'::tbsl \$\$");
+$conn->executeStatement("CREATE SCHEMA $user; CREATE FUNCTION $user.tbsl_generate() RETURNS tbsl LANGUAGE sql AS \$\$ SELECT '27E40000000000000000'::tbsl \$\$;
+    CREATE FUNCTION $user.yes(tbsl, text) RETURNS bool LANGUAGE sql AS 'SELECT true'; CREATE OPERATOR $user.^@ (LEFTARG = tbsl, RIGHTARG = text, FUNCTION = $user.yes);
+    CREATE FUNCTION $user.yes(tbsl, tstzrange) RETURNS bool LANGUAGE sql AS 'SELECT true'; CREATE OPERATOR $user.<@ (LEFTARG = tbsl, RIGHTARG = tstzrange, FUNCTION = $user.yes)");
 $planted = entity_manager(getenv('PGUSER'), true);
 $made = [];
 for ($i = 0; $i < 5; $i++) {
@@ -243,7 +245,11 @@ for ($i = 0; $i < 5; $i++) {
 }
 $flushed = sqlstate_of(fn () => $planted->flush(), $state);
 $byName = $planted->getConnection()->fetchOne('SELECT tbsl_generate()');
+$dql = [count($planted->createQuery('SELECT a.id FROM IdtypesTest\Author a WHERE ID_PREFIX(a.id, :p) = true')->setParameter('p', '1')->getResult()),
+    count($planted->createQuery('SELECT a.id FROM IdtypesTest\Author a WHERE ID_WITHIN(a.id, :f, :t) = true')->setParameter('f', '1990-01-01')->setParameter('t', '1990-01-02')->getResult()),
+    (int) $planted->getConnection()->fetchOne("SELECT count(*) FROM authors WHERE id ^@ '1'")];
 $conn->executeStatement("DROP SCHEMA $user CASCADE");
 check($flushed === 'none' && $byName === '27E40000000000000000' && !in_array($byName, $made, true) && count(array_unique($made)) === 5,
     "orm: with a planted $user.tbsl_generate() first on the search_path, 5 entities get the extension's IDs (SELECT tbsl_generate() gets the planted one)", $flushed . ' ' . json_encode($made));
+check($dql[0] === 0 && $dql[1] === 0 && $dql[2] > 0, "dql: with planted $user.^@ and <@ first on the search_path, ID_PREFIX(a.id, '1') and ID_WITHIN over a day of 1990 find no author (id ^@ '1' by name: all {$dql[2]})", json_encode($dql));
 finish();
