@@ -92,19 +92,10 @@ function register(Connection $connection): void
     }
 }
 
-// The extension's schema, quoted for SQL, found by its membership and kept per connection: the ORM's
-// generators call `<schema>.T_generate()`, since by the search_path a role allowed to create in a schema
-// before the extension's (a database owner's public, or a schema named like the application's role,
-// "$user") would have its own T_generate() called instead.
+// The extension's schema (Ids.php), for the ORM's generators and DQL functions
 function extension_schema(Connection $connection): string
 {
-    static $schemas = null;
-    $schemas ??= new \WeakMap();
-    return $schemas[$connection] ??= $connection->fetchOne(<<<'SQL'
-        SELECT pg_catalog.quote_ident(n.nspname)
-        FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
-        WHERE e.extname OPERATOR(pg_catalog.=) 'idtypes'
-        SQL) ?: throw new \LogicException('idtypes: the extension is not created in this database');
+    return \Idtypes\extension_schema($connection, fn (string $sql) => $connection->fetchOne($sql));
 }
 
 // A primary-key column of TYPE whose value comes from the server's generator (its DEFAULT). DBAL writes a

@@ -64,6 +64,22 @@ function array_literal(array $ids): string
     return '{' . implode(',', array_map(fn ($id) => '"' . addcslashes((string) refuse_nul($id), '"\\') . '"', $ids)) . '}';
 }
 
+// The extension's schema in CONNECTION's database, quoted for SQL, found by its membership (FETCH runs a
+// query, returns its one value) and kept per connection. The helpers call the extension's functions and
+// operators by it: by the search_path, a role allowed to create in a schema before the extension's (a
+// database owner's public, or one named like the application's role, "$user") would have its own
+// T_generate() or ^@ used instead.
+function extension_schema(object $connection, callable $fetch): string
+{
+    static $schemas = null;
+    $schemas ??= new \WeakMap();
+    return $schemas[$connection] ??= $fetch(<<<'SQL'
+        SELECT pg_catalog.quote_ident(n.nspname) AS schema
+        FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+        WHERE e.extname OPERATOR(pg_catalog.=) 'idtypes'
+        SQL) ?: throw new \LogicException('idtypes: the extension is not created in this database');
+}
+
 // The database's order of IDs: byte order of their texts (strcmp). PHP compares two numeric strings as
 // numbers: an all-digit TBSL (2800... from 2027-02) is about 2.8e19 and one like 27E4... is 27 x 10^4...,
 // so sort(), max(), < and Laravel's sortBy() / max() put them in another order than ORDER BY id.

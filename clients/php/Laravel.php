@@ -72,19 +72,27 @@ function register(): void
     });
     // where('id', '^@', $p) would not do: Laravel takes an operator it does not list for the value, and
     // writes `"id" = '^@'`
+    // the extension's operators by its schema (Ids.php: extension_schema)
     Builder::macro('wherePrefix', function (string $column, string $prefix) {
         /** @var Builder $this */
-        return $this->whereRaw($this->getGrammar()->wrap($column) . ' ^@ ?', [refuse_nul($prefix)]);
+        return $this->whereRaw($this->getGrammar()->wrap($column) . ' OPERATOR(' . schema($this) . '.^@) ?', [refuse_nul($prefix)]);
     });
     Builder::macro('whereWithin', function (string $column, DateTimeInterface|string $from, DateTimeInterface|string $to) {
         /** @var Builder $this */
-        return $this->whereRaw($this->getGrammar()->wrap($column) . ' <@ tstzrange(?, ?)', [timestamp($from), timestamp($to)]);
+        return $this->whereRaw($this->getGrammar()->wrap($column) . ' OPERATOR(' . schema($this) . '.<@) pg_catalog.tstzrange(?, ?)', [timestamp($from), timestamp($to)]);
     });
     // one array parameter (whereIn writes one parameter per ID): an array literal of quoted elements
     Builder::macro('whereAnyOf', function (string $column, array $ids) {
         /** @var Builder $this */
         return $this->whereRaw($this->getGrammar()->wrap($column) . ' = ANY(?)', [\Idtypes\array_literal($ids)]);
     });
+}
+
+// The extension's schema in the database of QUERY's connection
+function schema(Builder $query): string
+{
+    $connection = $query->getConnection();
+    return \Idtypes\extension_schema($connection, fn (string $sql) => $connection->selectOne($sql)?->schema);
 }
 
 // The largest (SIGN 1) or smallest (SIGN -1) ID of ITEMS (at KEY, or the items themselves) in strcmp order

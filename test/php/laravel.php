@@ -187,6 +187,15 @@ $anyOf = array_map(fn ($text) => sqlstate_of(fn () => $db->table('tbsl_posts')->
     ["$a,$b", "{{$a},{$b}}", 'NULL', " $a ", "\"$a\""]);
 check($anyOf === array_fill(0, 5, '22P02') && $db->table('tbsl_posts')->whereAnyOf('id', [$a, $b])->count() === 2,
     "laravel: whereAnyOf() with one element 'a,b', '{a,b}', 'NULL', ' a ' or '\"a\"' is 22P02 (unquoted: 2, 2, 0, 1, 1 rows); with [a, b] 2 rows", json_encode($anyOf));
+// planted operators: a schema named like the role ("$user", first on the search_path), as a database owner can
+// make, with ^@ and <@ that are always true; the macros write the extension's by its schema
+$user = '"' . getenv('PGUSER') . '"';
+$db->unprepared("CREATE SCHEMA $user;
+    CREATE FUNCTION $user.yes(tbsl, text) RETURNS bool LANGUAGE sql AS 'SELECT true'; CREATE OPERATOR $user.^@ (LEFTARG = tbsl, RIGHTARG = text, FUNCTION = $user.yes);
+    CREATE FUNCTION $user.yes(tbsl, tstzrange) RETURNS bool LANGUAGE sql AS 'SELECT true'; CREATE OPERATOR $user.<@ (LEFTARG = tbsl, RIGHTARG = tstzrange, FUNCTION = $user.yes)");
+$found = [Post::wherePrefix('id', '1')->count(), Post::whereWithin('id', '1990-01-01', '1990-01-02')->count(), count($db->select("SELECT id FROM tbsl_posts WHERE id ^@ '1'"))];
+$db->unprepared("DROP SCHEMA $user CASCADE");
+check($found[0] === 0 && $found[1] === 0 && $found[2] > 0, "laravel: with planted $user.^@ and <@ first on the search_path, wherePrefix('id', '1') and whereWithin over a day of 1990 find no post (id ^@ '1' by name: all {$found[2]})", json_encode($found));
 $nul = sqlstate_of(fn () => Post::wherePrefix('id', "27E\0")->get(), fn ($e) => get_class($e));
 check($nul === 'InvalidArgumentException', 'laravel: wherePrefix() with a NUL byte is refused before the server', $nul);
 finish();
