@@ -187,6 +187,17 @@ $anyOf = array_map(fn ($text) => sqlstate_of(fn () => $db->table('tbsl_posts')->
     ["$a,$b", "{{$a},{$b}}", 'NULL', " $a ", "\"$a\""]);
 check($anyOf === array_fill(0, 5, '22P02') && $db->table('tbsl_posts')->whereAnyOf('id', [$a, $b])->count() === 2,
     "laravel: whereAnyOf() with one element 'a,b', '{a,b}', 'NULL', ' a ' or '\"a\"' is 22P02 (unquoted: 2, 2, 0, 1, 1 rows); with [a, b] 2 rows", json_encode($anyOf));
+// insertGetId() of TBSLs of 2027-02 PHP reads as numbers: each the same int, PHP_INT_MAX (GeneratedKey reads the string)
+$ints = array_map(fn ($id) => $db->table('tbsl_posts')->insertGetId(['id' => $id]), ['28000000000000000009', '2800123456789012E005']);
+check($ints === [PHP_INT_MAX, PHP_INT_MAX], 'laravel: insertGetId() returns 28000000000000000009 and 2800123456789012E005 as the same int, PHP_INT_MAX', json_encode($ints));
+// GeneratedKey: a key given as null is no key (it sent NULL: 23502)
+$nullKey = null;
+$made = sqlstate_of(function () use (&$nullKey) {
+    $nullKey = Post::create(['id' => null, 'body' => 'a null key']);
+}, fn ($e) => $e instanceof QueryException ? $e->getCode() : get_class($e));
+check($made === 'none' && $nullKey->id === $db->table('tbsl_posts')->where('body', 'a null key')->value('id'),
+    "laravel: GeneratedKey: create(['id' => null, ...]) stores the row with the DEFAULT's ID and reads it back", $made);
+
 // planted operators: a schema named like the role ("$user", first on the search_path), as a database owner can
 // make, with ^@ and <@ that are always true; the macros write the extension's by its schema
 $user = '"' . getenv('PGUSER') . '"';
