@@ -89,6 +89,13 @@ check($results === ["ok {$existing->id}", NotFoundHttpException::class, NotFound
     "laravel: Route::pattern('post', pattern('tbsl')): the ID binds; lower case, a NUL byte, an overflowing TBSL: 404 from the router; a well-formed absent ID: ModelNotFoundException (404); without the pattern: 22P02 (a 500)",
     json_encode($results));
 
+// what the router decodes before matching: a newline (%0A; its regex ends at $ with D), spaces, a full-width
+// digit, a double-encoded newline: 404; a trailing slash or a query string: the ID
+$decoded = array_map($get, ["posts/{$existing->id}%0A", "posts/%20{$existing->id}", "posts/{$existing->id}%20", 'posts/%EF%BC%92' . substr($existing->id, 1),
+    "posts/{$existing->id}%250A", "posts/{$existing->id}/", "posts/{$existing->id}?x=1"]);
+check($decoded === array_merge(array_fill(0, 5, NotFoundHttpException::class), array_fill(0, 2, "ok {$existing->id}")),
+    'laravel: the route pattern refuses a key with a newline, spaces, a full-width digit or %250A (404); a trailing slash or a query string binds the ID', json_encode($decoded));
+
 // the patterns against the server: canonical texts it reads back the same, and nothing else
 foreach (Idtypes\TYPES as $type) {
     $alphabet = ['timeid' => '234567abcdefghijklmnopqrstuvwxyz', 'tbsl' => '0123456789ABCDEF',
@@ -109,6 +116,30 @@ foreach (Idtypes\TYPES as $type) {
         // one symbol changed to any printable byte: mostly outside the alphabet
         $texts[] = substr_replace($s, chr(mt_rand(33, 126)), mt_rand(0, $n - 1), 1);
     }
+    // the edges: every first and first two symbols before the largest and the smallest tails; the bound
+    // (TBSL's first 15 digits, uid11's 2^64-1) with each symbol one below and above; padding, signs,
+    // spaces, a newline, non-ASCII digits
+    [$low, $high] = [$alphabet[0], substr($alphabet, -1)];
+    foreach (str_split($alphabet) as $a) {
+        $texts[] = str_pad($a, $n, $high);
+        $texts[] = str_pad($a, $n, $low);
+        foreach (str_split($alphabet) as $b) {
+            $texts[] = str_pad($a . $b, $n, $high);
+        }
+    }
+    $bound = ['tbsl' => 'DE0B6B3A763FFFF', 'uid11' => 'jpXCZedGfVQ'][$type] ?? '';
+    for ($k = 0; $k < strlen($bound); $k++) {
+        foreach ([-1, 0, 1] as $d) {
+            $symbol = $alphabet[strpos($alphabet, $bound[$k]) + $d] ?? '';
+            if ($symbol !== '') {
+                $texts[] = str_pad(substr($bound, 0, $k) . $symbol, $n, $high);
+                $texts[] = str_pad(substr($bound, 0, $k) . $symbol, $n, $low);
+            }
+        }
+    }
+    $v = $texts[0];
+    array_push($texts, "$v\n", "\n$v", " $v", "$v ", "+$v", "-$v", "0$v", "٣" . substr($v, 2), "１" . substr($v, 3), strtoupper($v), strtolower($v));
+    $texts = array_values(array_unique($texts));
     $server = $db->select("SELECT t, {$type}_or_null(t)::text = t AS same FROM unnest(?::text[]) t",
         ['{' . implode(',', array_map(fn ($t) => '"' . addcslashes($t, '"\\') . '"', $texts)) . '}']);
     $differ = array_filter($server, fn ($r) => Idtypes\is_id($type, $r->t) !== ($r->same === true));
