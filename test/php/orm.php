@@ -173,6 +173,26 @@ foreach ($tables as $class => [$table, $type]) {
     check(count($good) === 50 && $ids === $stored && count(array_unique($ids)) === 50,
         "orm $type ($table): 50 entities flushed, each id the $type of its row", json_encode(array_slice($ids, 0, 2)));
 }
+// a flush rolled back (its second INSERT fails), then the same entities persisted again in a new manager:
+// each gets a new ID, and the entity's ID is its row's
+$conn->executeStatement("CREATE UNIQUE INDEX one_retry ON authors (name) WHERE name = 'retry'");
+$retry = entity_manager(getenv('PGUSER'), true);
+[$first, $second] = [new Author(), new Author()];
+$first->name = $second->name = 'retry';
+$retry->persist($first);
+$retry->persist($second);
+$failed = sqlstate_of(fn () => $retry->flush(), $state);
+$before = [$first->id, $second->id];
+$second->name = 'retried';
+$retry = entity_manager(getenv('PGUSER'), true);
+$retry->persist($first);
+$retry->persist($second);
+$retry->flush();
+$stored = $conn->fetchAllKeyValue("SELECT name, id FROM authors WHERE name IN ('retry', 'retried')");
+$conn->executeStatement("DROP INDEX one_retry; DELETE FROM authors WHERE name IN ('retry', 'retried')");
+check($failed === '23505' && $stored === ['retry' => $first->id, 'retried' => $second->id] && array_intersect($before, [$first->id, $second->id]) === [],
+    'orm: a flush rolled back (23505), the same two entities persisted again: new IDs, each its row\'s', json_encode([$failed, $before, $stored]));
+
 // without OrmListener, ORM 2's IDENTITY asks currval() of a sequence that does not exist (ORM 3: lastval())
 $plainOrm = entity_manager(getenv('PGUSER'), true, false);
 $plainOrm->persist(new ByIdentity());
