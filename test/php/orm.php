@@ -181,7 +181,7 @@ $retry = entity_manager(getenv('PGUSER'), true);
 $first->name = $second->name = 'retry';
 $retry->persist($first);
 $retry->persist($second);
-$failed = sqlstate_of(fn () => $retry->flush(), $state);
+$rolledBack = sqlstate_of(fn () => $retry->flush(), $state);
 $before = [$first->id, $second->id];
 $second->name = 'retried';
 $retry = entity_manager(getenv('PGUSER'), true);
@@ -190,8 +190,8 @@ $retry->persist($second);
 $retry->flush();
 $stored = $conn->fetchAllKeyValue("SELECT name, id FROM authors WHERE name IN ('retry', 'retried')");
 $conn->executeStatement("DROP INDEX one_retry; DELETE FROM authors WHERE name IN ('retry', 'retried')");
-check($failed === '23505' && $stored === ['retry' => $first->id, 'retried' => $second->id] && array_intersect($before, [$first->id, $second->id]) === [],
-    'orm: a flush rolled back (23505), the same two entities persisted again: new IDs, each its row\'s', json_encode([$failed, $before, $stored]));
+check($rolledBack === '23505' && $stored === ['retry' => $first->id, 'retried' => $second->id] && array_intersect($before, [$first->id, $second->id]) === [],
+    'orm: a flush rolled back (23505), the same two entities persisted again: new IDs, each its row\'s', json_encode([$rolledBack, $before, $stored]));
 
 // without OrmListener, ORM 2's IDENTITY asks currval() of a sequence that does not exist (ORM 3: lastval())
 $plainOrm = entity_manager(getenv('PGUSER'), true, false);
