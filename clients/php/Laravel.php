@@ -107,8 +107,8 @@ function extreme_id(Collection $items, ?string $key, int $sign): mixed
 // insertGetId, whose PostgreSQL processor turns a key PHP finds numeric into an int: a TBSL of decimal
 // digits with at most one E among them, such as 27E01712345678901234, comes back as 0 (one in 1,845 of the
 // TBSLs of 2026-11-27 and 28, which begin 27E0; up to one in 740 on a day whose TBSLs begin with four
-// decimal digits), and from 2027-02 one such as 28000000000000000001 as PHP_INT_MAX. Here the key counts as incrementing only while the model has none, and is read back as
-// the string RETURNING gives.
+// decimal digits), and from 2027-02 one such as 28000000000000000001 as PHP_INT_MAX. Here the key counts
+// as incrementing only while the model has none, and is read back as the string RETURNING gives.
 trait GeneratedKey
 {
     public function getIncrementing()
