@@ -71,6 +71,13 @@ await check(tool, 'drizzle-kit pull (known bug: timeid read back as time)', asyn
 		'uid11, scru160 as unknown("id") without their DEFAULT: keep the hand-written schema (docs/clients.md)';
 });
 
+await check(tool, 'drizzle-kit pull of the whole database: nothing of the extension\'s own schema', async () => {
+	await kit('pull', '--url', url, '--out', `${work}/pulled-all`);
+	const pulled = readdirSync(`${work}/pulled-all`).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(`${work}/pulled-all/${f}`, 'utf8')).join('\n');
+	if (!pulled.includes('"drizzle_tbsl"') || /idtypes_internal|high_water/.test(pulled)) throw new Error(pulled);
+	return 'the tables of public, no idtypes_internal or high_water (drizzle-kit reads the schemas of schemaFilter, public by default)';
+});
+
 for (const type of types) {
 	const t = tables[type];
 	const ids = (rows) => rows.map((r) => r.id);

@@ -32,8 +32,10 @@ await check(tool, 'Migrator, then introspection', async () => {
 		const id = tables[`kysely_${type}`].columns.find((c) => c.name === 'id');
 		same(`${type} introspected`, [id.dataType, id.isNullable, id.hasDefaultValue], [type, false, true]);
 	}
+	const own = (await db.introspection.getTables()).filter((t) => t.schema === 'idtypes_internal' || t.name === 'high_water');
+	same("the extension's own relations introspected", own.map((t) => `${t.schema}.${t.name}`), []);
 	same('migrated again', (await migrator.migrateToLatest()).results, []);
-	return `${types.length} tables with the type and the DEFAULT, introspected as such; nothing left to migrate`;
+	return `${types.length} tables with the type and the DEFAULT, introspected as such, nothing of idtypes_internal; nothing left to migrate`;
 });
 
 for (const type of types) {

@@ -42,6 +42,16 @@ fi
 # in the tree: drizzle-kit and the schemas it pulls resolve node_modules from there
 side_by_side_start orms "$here"
 
+# every tool's "nothing to change" below is after CREATE EXTENSION: the template holds the extension's own
+# schema (idtypes_internal, found by membership), which no tool's diff may show
+own=$(psql_q -d "$template" -c "SELECT n.nspname FROM pg_depend d JOIN pg_namespace n ON n.oid = d.objid
+	JOIN pg_extension e ON e.oid = d.refobjid WHERE d.classid = 'pg_namespace'::regclass AND d.deptype = 'e' AND e.extname = 'idtypes'")
+if [ "$own" = idtypes_internal ]; then
+	echo "ok   orms: every tool's database holds the extension's own schema idtypes_internal (its diffs below are after CREATE EXTENSION)"
+else
+	echo "FAIL orms: the extension's own schema, by membership: '$own'"
+fi
+
 # the builds: Prisma's client is generated from prisma/schema.prisma (WebAssembly; pointing the CLI at an
 # engine path keeps it from trying to download the schema engine it does not use for this)
 prisma_generate() {
