@@ -29,6 +29,37 @@ ALTER FUNCTION @extschema@.uuid_from_public(uuid, text) PARALLEL RESTRICTED;
 ALTER FUNCTION @extschema@.uuid_from_public_candidates(uuid, text) PARALLEL RESTRICTED;
 COMMENT ON FUNCTION @extschema@.uuid_from_public(uuid, text) IS 'the UUIDv7 a public uuid stands for under the one version of the named key in the keyring (refused when it holds several: uuid_from_public_candidates)';
 -- idtypes_keys() gains its stage column (OUT parameters change: dropped and made again, EXECUTE revoked again).
+-- Amended in 1.7 (issue 65): what users attached to 1.5's function is kept, or the update refuses before it
+-- changes anything. An object depending on it (a view, a SQL function's body) was built on four columns: made
+-- again from its stored text, its column alias list would bind `current` to the new fourth column, `stage`;
+-- so it is named, for its owner to drop and create again. Grants of EXECUTE are given again, kept out of
+-- the extension's initial privileges (pg_dump dumps them, as any grant of a user's); a comment of the user's
+-- own (not 1.5's) is kept; so is the owner.
+CREATE TEMPORARY TABLE idtypes_keys_1_5 ON COMMIT DROP AS
+	SELECT p.proowner AS owner, p.proacl AS acl, pg_catalog.obj_description(p.oid, 'pg_proc') AS note
+	FROM pg_catalog.pg_proc p WHERE p.oid = '@extschema@.idtypes_keys()'::pg_catalog.regprocedure;
+DO $refuse$
+DECLARE
+	dependents text;
+BEGIN
+	SELECT pg_catalog.string_agg(CASE WHEN d.classid = 'pg_catalog.pg_rewrite'::pg_catalog.regclass
+	                                  THEN (SELECT 'view ' || r.ev_class::pg_catalog.regclass::text
+	                                        FROM pg_catalog.pg_rewrite r WHERE r.oid = d.objid)
+	                                  ELSE pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid) END, ', ')
+	INTO dependents
+	FROM pg_catalog.pg_depend d
+	WHERE d.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+	  AND d.refobjid = '@extschema@.idtypes_keys()'::pg_catalog.regprocedure AND d.deptype = 'n';
+	IF dependents IS NOT NULL THEN
+		RAISE EXCEPTION 'idtypes 1.6 changes the columns of idtypes_keys(), which % depends on', dependents
+			USING ERRCODE = 'dependent_objects_still_exist',
+			DETAIL = '1.6 adds a column, stage, before current: name, version, fingerprint, stage, current. '
+			         'Made again from its definition, an object built on 1.5''s four columns would read stage as current.',
+			HINT = 'Nothing was changed. Keep each one''s definition (\d+ in psql, or pg_get_viewdef), drop it, run '
+			       'ALTER EXTENSION idtypes UPDATE again, then create it again on the new columns.';
+	END IF;
+END
+$refuse$;
 DROP FUNCTION @extschema@.idtypes_keys();
 CREATE FUNCTION @extschema@.idtypes_keys(OUT name text, OUT version integer, OUT fingerprint text, OUT stage text,
                              OUT current boolean)
@@ -36,6 +67,31 @@ CREATE FUNCTION @extschema@.idtypes_keys(OUT name text, OUT version integer, OUT
 	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL RESTRICTED ROWS 4;
 COMMENT ON FUNCTION @extschema@.idtypes_keys() IS 'the keys of the keyring that the caller may use: name, version, fingerprint, stage (active or decrypt), whether it is the version that makes public forms; never key bytes';
 REVOKE EXECUTE ON FUNCTION @extschema@.idtypes_keys() FROM PUBLIC;
+DO $keep$
+DECLARE
+	f pg_catalog.regprocedure := '@extschema@.idtypes_keys()'::pg_catalog.regprocedure;
+	old record;
+	initial pg_catalog.aclitem[];
+	g record;
+BEGIN
+	SELECT * INTO old FROM idtypes_keys_1_5;
+	IF old.note IS DISTINCT FROM 'the keys of the keyring file (idtypes.keyring): name, version, fingerprint, whether it is the version that makes public forms; never key bytes' THEN
+		EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', f, old.note);
+	END IF;
+	IF old.owner <> (SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.oid = f) THEN
+		EXECUTE pg_catalog.format('ALTER FUNCTION %s OWNER TO %I', f, old.owner::pg_catalog.regrole::text);
+	END IF;
+	SELECT p.proacl INTO initial FROM pg_catalog.pg_proc p WHERE p.oid = f;
+	FOR g IN SELECT a.grantee, a.is_grantable FROM pg_catalog.aclexplode(old.acl) a
+	         WHERE a.privilege_type = 'EXECUTE' AND a.grantee <> old.owner LOOP
+		EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO %s%s', f,
+		        CASE WHEN g.grantee = 0 THEN 'PUBLIC' ELSE pg_catalog.quote_ident(g.grantee::pg_catalog.regrole::text) END,
+		        CASE WHEN g.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END);
+	END LOOP;
+	UPDATE pg_catalog.pg_init_privs SET initprivs = initial
+	WHERE objoid = f AND classoid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND objsubid = 0 AND initial IS NOT NULL;
+END
+$keep$;
 -- ---- end of issue 56 ----------------------------------------------------------------------------------------
 
 -- ==================================================================================== issue 55: parallel labels
