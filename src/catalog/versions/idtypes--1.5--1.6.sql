@@ -35,9 +35,6 @@ COMMENT ON FUNCTION @extschema@.uuid_from_public(uuid, text) IS 'the UUIDv7 a pu
 -- so it is named, for its owner to drop and create again. Grants of EXECUTE are given again, kept out of
 -- the extension's initial privileges (pg_dump dumps them, as any grant of a user's); a comment of the user's
 -- own (not 1.5's) is kept; so is the owner.
-CREATE TEMPORARY TABLE idtypes_keys_1_5 ON COMMIT DROP AS
-	SELECT p.proowner AS owner, p.proacl AS acl, pg_catalog.obj_description(p.oid, 'pg_proc') AS note
-	FROM pg_catalog.pg_proc p WHERE p.oid = '@extschema@.idtypes_keys()'::pg_catalog.regprocedure;
 DO $refuse$
 DECLARE
 	dependents text;
@@ -58,6 +55,11 @@ BEGIN
 			HINT = 'Nothing was changed. Keep each one''s definition (\d+ in psql, or pg_get_viewdef), drop it, run '
 			       'ALTER EXTENSION idtypes UPDATE again, then create it again on the new columns.';
 	END IF;
+	-- what 1.5's function had, for after it is made again (a setting of this transaction: no object is
+	-- created, which the extension would own)
+	PERFORM pg_catalog.set_config('idtypes_update.keys_1_5', pg_catalog.json_build_object(
+		'owner', p.proowner, 'acl', p.proacl::text, 'note', pg_catalog.obj_description(p.oid, 'pg_proc'))::text, true)
+	FROM pg_catalog.pg_proc p WHERE p.oid = '@extschema@.idtypes_keys()'::pg_catalog.regprocedure;
 END
 $refuse$;
 DROP FUNCTION @extschema@.idtypes_keys();
@@ -70,22 +72,24 @@ REVOKE EXECUTE ON FUNCTION @extschema@.idtypes_keys() FROM PUBLIC;
 DO $keep$
 DECLARE
 	f pg_catalog.regprocedure := '@extschema@.idtypes_keys()'::pg_catalog.regprocedure;
-	old record;
+	old pg_catalog.json := pg_catalog.current_setting('idtypes_update.keys_1_5')::pg_catalog.json;
+	owner pg_catalog.oid := (old->>'owner')::pg_catalog.oid;
+	acl pg_catalog.aclitem[] := (old->>'acl')::pg_catalog.aclitem[];
+	note text := old->>'note';
 	initial pg_catalog.aclitem[];
 	g record;
 BEGIN
-	SELECT * INTO old FROM idtypes_keys_1_5;
-	IF old.note IS DISTINCT FROM 'the keys of the keyring file (idtypes.keyring): name, version, fingerprint, whether it is the version that makes public forms; never key bytes' THEN
-		EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', f, old.note);
+	IF note IS DISTINCT FROM 'the keys of the keyring file (idtypes.keyring): name, version, fingerprint, whether it is the version that makes public forms; never key bytes' THEN
+		EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', f, note);
 	END IF;
-	IF old.owner <> (SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.oid = f) THEN
-		EXECUTE pg_catalog.format('ALTER FUNCTION %s OWNER TO %I', f, old.owner::pg_catalog.regrole::text);
+	IF owner <> (SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.oid = f) THEN
+		EXECUTE pg_catalog.format('ALTER FUNCTION %s OWNER TO %s', f, owner::pg_catalog.regrole);
 	END IF;
 	SELECT p.proacl INTO initial FROM pg_catalog.pg_proc p WHERE p.oid = f;
-	FOR g IN SELECT a.grantee, a.is_grantable FROM pg_catalog.aclexplode(old.acl) a
-	         WHERE a.privilege_type = 'EXECUTE' AND a.grantee <> old.owner LOOP
+	FOR g IN SELECT a.grantee, a.is_grantable FROM pg_catalog.aclexplode(acl) a
+	         WHERE a.privilege_type = 'EXECUTE' AND a.grantee <> owner LOOP
 		EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO %s%s', f,
-		        CASE WHEN g.grantee = 0 THEN 'PUBLIC' ELSE pg_catalog.quote_ident(g.grantee::pg_catalog.regrole::text) END,
+		        CASE WHEN g.grantee = 0 THEN 'PUBLIC' ELSE g.grantee::pg_catalog.regrole::text END,
 		        CASE WHEN g.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END);
 	END LOOP;
 	UPDATE pg_catalog.pg_init_privs SET initprivs = initial
