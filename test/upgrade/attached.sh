@@ -8,13 +8,7 @@
 # out of pg_init_privs, so that pg_dump dumps it), every comment the user's or the new version's own. Each
 # function the updates make again, with a view on it, is refused before any change (2BP01, the database stays
 # at its version). Prints one `ok` / `FAIL` line per check.
-set -uo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-status=0
-psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
-ok() { echo "ok   $*"; }
-fail() { echo "FAIL $*"; status=1; }
-work=$(mktemp -d)
+source "$(dirname "$0")/cluster_checks.sh"
 role=idtypes_attached_$$
 trap 'psql_q -d postgres -c "DROP ROLE IF EXISTS $role" 2>/dev/null; rm -rf "$work"' EXIT
 # (signature|oid|comment of the extension's functions)

@@ -5,15 +5,16 @@
 # 1.5 (e9a2f5f) and 1.6 (ea3c833), preloaded and not: a primary with a streaming standby, installed at that
 # release, a role `app` granted EXECUTE on idtypes_keys() and the public forms, views on the extension's
 # functions (idtypes_identity(), the generators; idtypes_keys() from 1.6: 1.5 -> 1.6 refuses a view on it,
-# attached.sh), a keyring of one key. Sessions opened before step 1 (old library) call every generator,
-# idtypes_keys(), idtypes_identity(), the views and a public form's round trip, over and over, on the
-# primary (2) and the standby (1); new sessions do the same in a loop (2 clients on the primary, 1 on the
+# attached.sh), a keyring of one key. Sessions opened before step 1 (old library; as app, one as a
+# superuser) call every generator, idtypes_keys(), idtypes_identity(), the views and a public form's round
+# trip, over and over, on the primary (2) and the standby (1); new sessions do the same in a loop (2 clients on the primary, 1 on the
 # standby) throughout. Then, to go past the page's order: step 1 (this tree's `make install`), the update
 # BEFORE the restart (preloaded, it is refused: nothing changes), 3 s, step 2 (restart the standby, then the
 # primary), step 3 (the update, where it was refused), 2 s. Checks: no crash (the postmaster's start time kept
 # between restarts, no backend ended by a signal in either log), no ID twice, every error one the page
 # announces (counted by kind), the old sessions' idtypes_keys() answered before the update and refused after
-# it (42883) without a crash, grants and views working after. Prints `ok` / `FAIL` lines.
+# it (42883) without a crash, grants and views working after. IDTYPES_LIVE="1.5:no 1.6:yes": only those
+# scenarios (version:preloaded). Prints `ok` / `FAIL` lines.
 set -uo pipefail
 pg_config=${1:?usage: live.sh PG_CONFIG TREE}
 tree=${2:?usage: live.sh PG_CONFIG TREE}
@@ -32,7 +33,7 @@ key=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
 printf 'orders 1 %s\n' "$key" >"$work/keyring" && chown postgres: "$work/keyring" && chmod 600 "$work/keyring"
 
 # app NAME [psql arguments]: psql as the role app in the database app of cluster NAME, errors with their SQLSTATE
-app() { local n=$1; shift; psql -X -q -At -v VERBOSITY=verbose -h "$work" -p "${port[$n]}" -U app -d app "$@"; }
+app() { local n=$1; shift; psql -X -q -At -v VERBOSITY=verbose -h "$work" -p "${port[$n]}" -U "${as_role:-app}" -d app "$@"; }
 admin() { local n=$1; shift; sql "$n" -d app "$@"; }
 # What every session calls, valid under 1.5's SQL and this tree's: one line per ID (`id <kind> <text>`), then
 # one per answer (`keys <rows>`, ...). The standby generates only scru160 and uuid_v7 (1.5 and later).
@@ -82,7 +83,8 @@ scenario() {
 	[ "$(admin "$s" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes'")" = "$from" ] || die "$label: the standby at $from"
 
 	rm -f "$work"/stop "$work"/out.* "$work"/*.err "$work"/*.n
-	session "$p" "$work/out.old1" "$calls_primary$calls_both" & session "$p" "$work/out.old2" "$calls_primary$calls_both" &
+	# (the second as a superuser: a lost grant would not hide what the call does)
+	session "$p" "$work/out.old1" "$calls_primary$calls_both" & as_role=postgres session "$p" "$work/out.old2" "$calls_primary$calls_both" &
 	session "$s" "$work/out.oldstandby" "$calls_standby$calls_both" &
 	sessions "$p" "$work/out.new1" "$calls_primary$calls_both" & sessions "$p" "$work/out.new2" "$calls_primary$calls_both" &
 	sessions "$s" "$work/out.newstandby" "$calls_standby$calls_both" &
@@ -176,11 +178,9 @@ scenario() {
 	stop "$p"
 }
 
-for from in "1.5 e9a2f5f" "1.6 ea3c833"; do
-	for preload in no yes; do
-		# shellcheck disable=SC2086 # version and revision
-		scenario $from "$preload"
-	done
+declare -A revision=([1.5]=e9a2f5f [1.6]=ea3c833)
+for run in ${IDTYPES_LIVE:-1.5:no 1.5:yes 1.6:no 1.6:yes}; do
+	scenario "${run%:*}" "${revision[${run%:*}]}" "${run#*:}"
 done
 reinstall || fail "make install of this tree at the end"
 exit $status

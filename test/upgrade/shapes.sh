@@ -7,14 +7,7 @@
 # them, but for the released exceptions below, each served by this library (its descriptor check). Then this
 # library refuses, naming the function, a record shape it does not fill (planted declarations of its symbols).
 # Prints one `ok` / `FAIL` line per check.
-set -uo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-status=0
-psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
-ok() { echo "ok   $*"; }
-fail() { echo "FAIL $*"; status=1; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/cluster_checks.sh"
 
 # The released versions' own shapes of a symbol that another version gives another shape ("SYMBOL VERSION"):
 # released, so kept; each is read by this library's code for that symbol through its descriptor check.

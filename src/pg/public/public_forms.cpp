@@ -265,11 +265,11 @@ Datum uuid_v7_from_public_candidates(PG_FUNCTION_ARGS)
 
 // name, version, fingerprint (16 hex digits), stage, current, of the keys the caller may use: never a key byte,
 // in the columns the descriptor asks for (ACCEPTED: the shapes this symbol serves), checked before any row.
-static Datum keys_rows(FunctionCallInfo fcinfo, const char *symbol, std::initializer_list<ResultColumns> accepted)
+static Datum keys_rows(FunctionCallInfo fcinfo, std::initializer_list<ResultColumns> accepted)
 {
 	ReturnSetInfo *rsinfo = reinterpret_cast<ReturnSetInfo *>(fcinfo->resultinfo);
 	InitMaterializedSRF(fcinfo, 0);
-	(void)result_shape(rsinfo->setDesc, symbol, accepted);
+	(void)result_shape(rsinfo->setDesc, "idtypes_keys()", accepted);
 	keyring::list(
 	    [](const keyring::Listed &l, void *arg) {
 		    auto *rs = static_cast<ReturnSetInfo *>(arg);
@@ -292,14 +292,14 @@ constexpr ResultColumns keys_with_stage = {TEXTOID, INT4OID, TEXTOID, TEXTOID, B
 // of them gets "could not find function" after the update, never rows read in a shape its code did not fill.
 Datum idtypes_keys_1_7(PG_FUNCTION_ARGS)
 {
-	return keys_rows(fcinfo, "idtypes_keys()", {keys_with_stage});
+	return keys_rows(fcinfo, {keys_with_stage});
 }
 
 // The symbol of 1.5's and 1.6's SQL, for databases not yet updated: 1.5 declared four columns (no stage),
 // 1.6 five.
 Datum idtypes_keys(PG_FUNCTION_ARGS)
 {
-	return keys_rows(fcinfo, "idtypes_keys()", {{TEXTOID, INT4OID, TEXTOID, BOOLOID}, keys_with_stage});
+	return keys_rows(fcinfo, {{TEXTOID, INT4OID, TEXTOID, BOOLOID}, keys_with_stage});
 }
 
 } // extern "C"
