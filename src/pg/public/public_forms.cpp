@@ -290,10 +290,7 @@ constexpr ResultColumns keys_with_stage = {TEXTOID, INT4OID, TEXTOID, TEXTOID, B
 
 // 1.7's idtypes_keys(): a symbol that the libraries of 1.5 and 1.6 do not have, so that a session still on one
 // of them gets "could not find function" after the update, never rows read in a shape its code did not fill.
-Datum idtypes_keys_1_7(PG_FUNCTION_ARGS)
-{
-	return keys_rows(fcinfo, {keys_with_stage});
-}
+Datum idtypes_keys_1_7(PG_FUNCTION_ARGS) { return keys_rows(fcinfo, {keys_with_stage}); }
 
 // The symbol of 1.5's and 1.6's SQL, for databases not yet updated: 1.5 declared four columns (no stage),
 // 1.6 five.
