@@ -62,11 +62,14 @@ BEGIN
 	FROM pg_catalog.pg_proc p WHERE p.oid = '@extschema@.idtypes_keys()'::pg_catalog.regprocedure;
 END
 $refuse$;
+-- Made on 1.7's C symbol, which 1.5's library lacks: a session still on it, in a database updated to 1.6 (not
+-- past it), gets "could not find function" where its code for the symbol idtypes_keys would fill four columns
+-- of five (a crash). 1.6's own library lacks it too (42883 there as well, never a crash).
 DROP FUNCTION @extschema@.idtypes_keys();
 CREATE FUNCTION @extschema@.idtypes_keys(OUT name text, OUT version integer, OUT fingerprint text, OUT stage text,
                              OUT current boolean)
 	RETURNS SETOF record
-	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL RESTRICTED ROWS 4;
+	AS 'MODULE_PATHNAME', 'idtypes_keys_1_7' LANGUAGE C STABLE STRICT PARALLEL RESTRICTED ROWS 4;
 COMMENT ON FUNCTION @extschema@.idtypes_keys() IS 'the keys of the keyring that the caller may use: name, version, fingerprint, stage (active or decrypt), whether it is the version that makes public forms; never key bytes';
 REVOKE EXECUTE ON FUNCTION @extschema@.idtypes_keys() FROM PUBLIC;
 DO $keep$
