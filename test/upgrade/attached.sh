@@ -2,12 +2,13 @@
 # What users attach to the extension's functions survives ALTER EXTENSION UPDATE (issue 65), from every earlier
 # version to this tree. Against a running cluster with this tree installed (PGHOST etc. set). For each earlier
 # version: first, in a scratch database, which functions the updates drop or make again (a signature gone, or
-# its oid changed); then, in another, a grant of EXECUTE to a role, a comment, a view and a SQL function
-# (BEGIN ATOMIC) on every extension function a view can call (attached.sql), the updated ones excepted from
-# views, before ALTER EXTENSION UPDATE. After it: every view and function still there, every grant held (and
-# out of pg_init_privs, so that pg_dump dumps it), every comment the user's or the new version's own. Each
-# function the updates make again, with a view on it, is refused before any change (2BP01, the database stays
-# at its version). Prints one `ok` / `FAIL` line per check.
+# its oid changed); then, in another, a grant of EXECUTE to a role, EXECUTE revoked from PUBLIC and a comment on
+# every extension function, a view and a SQL function (BEGIN ATOMIC) on every one a view can call
+# (attached.sql), the updated ones excepted from views, before ALTER EXTENSION UPDATE. After it: every view and
+# function still there, every grant held (and out of pg_init_privs, so that pg_dump dumps it), PUBLIC still
+# without EXECUTE, every comment the user's or the new version's own. Each function the updates make again,
+# with a view on it, is refused before any change (2BP01, the database stays at its version). Prints one `ok` /
+# `FAIL` line per check.
 source "$(dirname "$0")/cluster_checks.sh"
 role=idtypes_attached_$$
 trap 'psql_q -d postgres -c "DROP ROLE IF EXISTS $role" 2>/dev/null; rm -rf "$work"' EXIT
@@ -72,12 +73,13 @@ for old in $(psql_q -d postgres -c "SELECT version FROM pg_available_extension_v
 	lost=$(psql_q -d "$db" -c "SELECT string_agg(f, ', ' ORDER BY f) FROM ($held) h WHERE NOT $own")
 	kept=$(psql_q -d "$db" -c "SELECT count(*) FROM ($held) h WHERE $own")
 	survived=$(psql_q -d "$db" -c "SELECT count(*) FROM ($held) h")
-	# released steps before 1.5 -> 1.6 (frozen, not amended) make idtypes_identity() again without its grants
-	expected_lost=
-	[[ $old == 1.[234] ]] && expected_lost="idtypes_identity()"
-	[ "$lost" = "$expected_lost" ] && [ "$kept" -gt 100 ] &&
-		ok "$old -> $current: $kept grants of EXECUTE kept of $survived on functions $current still has${lost:+; lost as released steps before 1.6 do: $lost}" ||
+	[ -z "$lost" ] && [ "$kept" -gt 100 ] && ok "$old -> $current: $kept grants of EXECUTE kept of $survived on functions $current still has" ||
 		fail "$old -> $current: $kept of $survived grants of EXECUTE kept; lost on $lost"
+	# EXECUTE revoked from PUBLIC stays revoked (idtypes_identity(), made again by 1.3 -> 1.4 and 1.4 -> 1.5,
+	# came back callable by every role)
+	public=$(psql_q -d "$db" -c "SELECT string_agg(f, ', ' ORDER BY f) FROM ($held) h WHERE has_function_privilege('public', f, 'EXECUTE')")
+	[ -z "$public" ] && ok "$old -> $current: EXECUTE revoked from PUBLIC on $survived functions: still revoked on each" ||
+		fail "$old -> $current: EXECUTE revoked from PUBLIC, callable by PUBLIC again after the update: $public"
 	initial=$(psql_q -d "$db" -c "SELECT string_agg(objoid::regprocedure::text, ', ') FROM pg_init_privs
 		WHERE classoid = 'pg_proc'::regclass AND initprivs::text LIKE '%$role=%'")
 	[ -z "$initial" ] && ok "$old -> $current: no grant of the user's taken into the extension's initial privileges (pg_dump dumps them)" ||

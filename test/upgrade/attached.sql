@@ -1,7 +1,8 @@
 -- What a user attaches to every function of the extension (found by its membership) that a view can call:
 -- a grant of EXECUTE to :"role", a comment, a view and a SQL function (BEGIN ATOMIC) calling it with NULL
 -- arguments, named attached_v_<n> and attached_f_<n>, n the function's signature's rank; except those listed in
--- :'except' (signatures, separated by ;). Prints the statements; attached.sh runs them.
+-- :'except' (signatures, separated by ;); on every function, EXECUTE revoked from PUBLIC. Prints the
+-- statements; attached.sh runs them.
 WITH fn AS (
 	SELECT p.oid, p.oid::regprocedure AS f, p.proretset, p.prorettype, p.proallargtypes, p.proargtypes,
 	       rank() OVER (ORDER BY p.oid::regprocedure::text) AS n
@@ -17,6 +18,7 @@ WITH fn AS (
 	  AND f::text <> ALL (string_to_array(:'except', ';'))
 )
 SELECT format('GRANT EXECUTE ON FUNCTION %s TO %I;', f, :'role') FROM fn
+UNION ALL SELECT format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC;', f) FROM fn
 UNION ALL SELECT format('COMMENT ON FUNCTION %s IS %L;', f, 'a user''s note on ' || f::text) FROM fn
 UNION ALL SELECT format('CREATE VIEW attached_v_%s AS SELECT * FROM %s(%s);', n, f::regproc, coalesce(args, '')) FROM callable
 UNION ALL SELECT format('CREATE FUNCTION attached_f_%s() RETURNS bigint BEGIN ATOMIC SELECT count(*) FROM %s(%s); END;', n, f::regproc, coalesce(args, '')) FROM callable;
