@@ -1,6 +1,7 @@
 -- Every C-language function of the idtypes extension in this database (found by its membership), one line
 -- each: its C symbol, its SQL signature, then its shape as the C code sees it: the argument types, STRICT, what
--- it returns and the types of its result columns; the extension's own types by their storage (ext<length>v
+-- it returns and its result columns' names and types (two columns of one type swapped change what a session on
+-- an earlier library reads under each name); the extension's own types by their storage (ext<length>v
 -- by value, r by reference), which several types share (their C functions too). Read by shapes.sh.
 WITH ext_type AS (
 	SELECT t.oid, 'ext' || t.typlen || CASE WHEN t.typbyval THEN 'v' ELSE 'r' END AS shape
@@ -17,7 +18,8 @@ SELECT p.prosrc, p.oid::regprocedure::text,
 	|| CASE WHEN p.proisstrict THEN ' strict' ELSE '' END
 	|| ' -> ' || CASE WHEN p.proretset THEN 'setof ' ELSE '' END
 	|| coalesce((SELECT x.shape FROM ext_type x WHERE x.oid = p.prorettype), format_type(p.prorettype, NULL))
-	|| coalesce(' (' || (SELECT string_agg(coalesce(x.shape, format_type(a.t, NULL)), ',' ORDER BY a.i)
-	                     FROM unnest(p.proallargtypes, p.proargmodes) WITH ORDINALITY a(t, m, i) LEFT JOIN ext_type x ON x.oid = a.t
+	|| coalesce(' (' || (SELECT string_agg(a.name || ' ' || coalesce(x.shape, format_type(a.t, NULL)), ',' ORDER BY a.i)
+	                     FROM unnest(p.proallargtypes, p.proargmodes, p.proargnames) WITH ORDINALITY a(t, m, name, i)
+	                     LEFT JOIN ext_type x ON x.oid = a.t
 	                     WHERE a.m IN ('o', 'b', 't')) || ')', '')
 FROM fn p ORDER BY 1, 2;
