@@ -4,8 +4,9 @@
 # columns its code never knew. Against a running cluster with this tree installed (PGHOST etc. set), not
 # preloaded: every version's catalog (CREATE EXTENSION idtypes VERSION '1.0' ... this tree's, the install
 # chains PostgreSQL runs) lists its C functions (c_functions.sql); each symbol must have one shape in all of
-# them (result columns by name and type), but for the released exceptions below, each served by this library (its descriptor check). Then this
-# library refuses, naming the function, a record shape it does not fill (planted declarations of its symbols).
+# them (result columns by name and type), but for the released exceptions below, each served by this library
+# (its descriptor check). Then this library refuses, naming the function, a record shape it does not fill
+# (planted declarations of its symbols).
 # Prints one `ok` / `FAIL` line per check.
 source "$(dirname "$0")/cluster_checks.sh"
 
