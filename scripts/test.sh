@@ -217,9 +217,10 @@ version_suites() {
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"
 	# ---- issue 65: upgrades that no session feels ----
-	log "PostgreSQL $v: no update gives a C symbol another shape (1.0 to this tree); a grant, comment, view and function on every function kept by every update"
+	log "PostgreSQL $v: no update gives a C symbol another shape (1.0 to this tree); a grant, comment, view and function on every function kept by every update; operators planted by a database owner never called"
 	checks "$ROOT/test/upgrade/shapes.sh"
 	checks "$ROOT/test/upgrade/attached.sh"
+	checks "$ROOT/test/upgrade/planted.sh"
 	if on live_upgrade; then
 		log "PostgreSQL $v: live upgrades from 1.5 and 1.6 (preloaded and not, a standby, old sessions open, generators throughout); make install under new sessions"
 		checks "$ROOT/test/upgrade/live.sh" "$PG_CONFIG" "$dir"

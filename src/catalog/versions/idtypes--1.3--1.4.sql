@@ -20,7 +20,7 @@
 -- transaction: no object is created, which the extension would own).
 SELECT pg_catalog.set_config('idtypes_update.identity', pg_catalog.json_build_object(
 	'owner', p.proowner, 'acl', p.proacl::text, 'note', pg_catalog.obj_description(p.oid, 'pg_proc'))::text, true)
-FROM pg_catalog.pg_proc p WHERE p.oid = '@extschema@.idtypes_identity()'::pg_catalog.regprocedure;
+FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) '@extschema@.idtypes_identity()'::pg_catalog.regprocedure::pg_catalog.oid;
 DROP FUNCTION idtypes_identity();
 -- The server's identity (src/pg/identity.cpp): what it generates with, for a fleet to check that no two
 -- nodes share an identity; on a standby, also the identity its primary generates with (replicated), which
@@ -38,36 +38,37 @@ COMMENT ON FUNCTION idtypes_identity() IS 'what this server generates with: time
 -- extension's own (none), so that pg_dump dumps the user's grants and revokes as it does any user's.
 DO $keep$
 DECLARE
-	f pg_catalog.regprocedure := '@extschema@.idtypes_identity()'::pg_catalog.regprocedure;
+	f pg_catalog.oid := '@extschema@.idtypes_identity()'::pg_catalog.regprocedure::pg_catalog.oid;
 	old pg_catalog.json := pg_catalog.current_setting('idtypes_update.identity')::pg_catalog.json;
-	owner pg_catalog.oid := (old->>'owner')::pg_catalog.oid;
-	acl pg_catalog.aclitem[] := (old->>'acl')::pg_catalog.aclitem[];
+	owner pg_catalog.oid := pg_catalog.json_extract_path_text(old, 'owner')::pg_catalog.oid;
+	acl pg_catalog.aclitem[] := pg_catalog.json_extract_path_text(old, 'acl')::pg_catalog.aclitem[];
+	note text := pg_catalog.json_extract_path_text(old, 'note');
 	g record;
 BEGIN
-	IF old->>'note' IS DISTINCT FROM 'what this server generates with: timeid clock id (NULL while the random one is not drawn) and tbsl machine id, each with its source (configuration, session, random or default), idtypes_generator_mode(), and the high-water mark on disk (NULL before any)' THEN
-		EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', f, old->>'note');
+	IF note IS NULL OR note OPERATOR(pg_catalog.<>) 'what this server generates with: timeid clock id (NULL while the random one is not drawn) and tbsl machine id, each with its source (configuration, session, random or default), idtypes_generator_mode(), and the high-water mark on disk (NULL before any)' THEN
+		EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', f::pg_catalog.regprocedure, note);
 	END IF;
 	IF owner OPERATOR(pg_catalog.<>) (SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) f) THEN
-		EXECUTE pg_catalog.format('ALTER FUNCTION %s OWNER TO %s', f, owner::pg_catalog.regrole);
+		EXECUTE pg_catalog.format('ALTER FUNCTION %s OWNER TO %s', f::pg_catalog.regprocedure, owner::pg_catalog.regrole);
 	END IF;
 	IF acl IS NOT NULL THEN
 		IF NOT EXISTS (SELECT FROM pg_catalog.aclexplode(acl) a
-		               WHERE a.grantee OPERATOR(pg_catalog.=) 0 AND a.privilege_type OPERATOR(pg_catalog.=) 'EXECUTE') THEN
-			EXECUTE pg_catalog.format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', f);
+		               WHERE a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid AND a.privilege_type OPERATOR(pg_catalog.=) 'EXECUTE'::pg_catalog.text) THEN
+			EXECUTE pg_catalog.format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', f::pg_catalog.regprocedure);
 		END IF;
 		FOR g IN SELECT a.grantee, a.is_grantable FROM pg_catalog.aclexplode(acl) a
-		         WHERE a.privilege_type OPERATOR(pg_catalog.=) 'EXECUTE' AND a.grantee OPERATOR(pg_catalog.<>) owner
-		           AND a.grantee OPERATOR(pg_catalog.<>) 0 LOOP
-			EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO %s%s', f, g.grantee::pg_catalog.regrole,
+		         WHERE a.privilege_type OPERATOR(pg_catalog.=) 'EXECUTE'::pg_catalog.text AND a.grantee OPERATOR(pg_catalog.<>) owner
+		           AND a.grantee OPERATOR(pg_catalog.<>) 0::pg_catalog.oid LOOP
+			EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO %s%s', f::pg_catalog.regprocedure, g.grantee::pg_catalog.regrole,
 			        CASE WHEN g.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END);
 		END LOOP;
 		IF EXISTS (SELECT FROM pg_catalog.aclexplode(acl) a
-		           WHERE a.grantee OPERATOR(pg_catalog.=) 0 AND a.privilege_type OPERATOR(pg_catalog.=) 'EXECUTE' AND a.is_grantable) THEN
-			EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO PUBLIC WITH GRANT OPTION', f);
+		           WHERE a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid AND a.privilege_type OPERATOR(pg_catalog.=) 'EXECUTE'::pg_catalog.text AND a.is_grantable) THEN
+			EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO PUBLIC WITH GRANT OPTION', f::pg_catalog.regprocedure);
 		END IF;
 	END IF;
 	DELETE FROM pg_catalog.pg_init_privs
-	WHERE objoid OPERATOR(pg_catalog.=) f AND classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass
+	WHERE objoid OPERATOR(pg_catalog.=) f AND classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
 	  AND objsubid OPERATOR(pg_catalog.=) 0;
 END
 $keep$;

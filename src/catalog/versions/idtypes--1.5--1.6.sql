@@ -39,14 +39,15 @@ DO $refuse$
 DECLARE
 	dependents text;
 BEGIN
-	SELECT pg_catalog.string_agg(CASE WHEN d.classid = 'pg_catalog.pg_rewrite'::pg_catalog.regclass
-	                                  THEN (SELECT 'view ' || r.ev_class::pg_catalog.regclass::text
-	                                        FROM pg_catalog.pg_rewrite r WHERE r.oid = d.objid)
+	SELECT pg_catalog.string_agg(CASE WHEN d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_rewrite'::pg_catalog.regclass::pg_catalog.oid
+	                                  THEN (SELECT pg_catalog.concat('view ', r.ev_class::pg_catalog.regclass)
+	                                        FROM pg_catalog.pg_rewrite r WHERE r.oid OPERATOR(pg_catalog.=) d.objid)
 	                                  ELSE pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid) END, ', ')
 	INTO dependents
 	FROM pg_catalog.pg_depend d
-	WHERE d.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass
-	  AND d.refobjid = '@extschema@.idtypes_keys()'::pg_catalog.regprocedure AND d.deptype = 'n';
+	WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
+	  AND d.refobjid OPERATOR(pg_catalog.=) '@extschema@.idtypes_keys()'::pg_catalog.regprocedure::pg_catalog.oid
+	  AND d.deptype OPERATOR(pg_catalog.=) 'n'::pg_catalog.char;
 	IF dependents IS NOT NULL THEN
 		RAISE EXCEPTION 'idtypes 1.6 changes the columns of idtypes_keys(), which % depends on', dependents
 			USING ERRCODE = 'dependent_objects_still_exist',
@@ -59,7 +60,7 @@ BEGIN
 	-- created, which the extension would own)
 	PERFORM pg_catalog.set_config('idtypes_update.keys_1_5', pg_catalog.json_build_object(
 		'owner', p.proowner, 'acl', p.proacl::text, 'note', pg_catalog.obj_description(p.oid, 'pg_proc'))::text, true)
-	FROM pg_catalog.pg_proc p WHERE p.oid = '@extschema@.idtypes_keys()'::pg_catalog.regprocedure;
+	FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) '@extschema@.idtypes_keys()'::pg_catalog.regprocedure::pg_catalog.oid;
 END
 $refuse$;
 -- Made on 1.7's C symbol, which 1.5's library lacks: a session still on it, in a database updated to 1.6 (not
@@ -74,29 +75,30 @@ COMMENT ON FUNCTION @extschema@.idtypes_keys() IS 'the keys of the keyring that 
 REVOKE EXECUTE ON FUNCTION @extschema@.idtypes_keys() FROM PUBLIC;
 DO $keep$
 DECLARE
-	f pg_catalog.regprocedure := '@extschema@.idtypes_keys()'::pg_catalog.regprocedure;
+	f pg_catalog.oid := '@extschema@.idtypes_keys()'::pg_catalog.regprocedure::pg_catalog.oid;
 	old pg_catalog.json := pg_catalog.current_setting('idtypes_update.keys_1_5')::pg_catalog.json;
-	owner pg_catalog.oid := (old->>'owner')::pg_catalog.oid;
-	acl pg_catalog.aclitem[] := (old->>'acl')::pg_catalog.aclitem[];
-	note text := old->>'note';
+	owner pg_catalog.oid := pg_catalog.json_extract_path_text(old, 'owner')::pg_catalog.oid;
+	acl pg_catalog.aclitem[] := pg_catalog.json_extract_path_text(old, 'acl')::pg_catalog.aclitem[];
+	note text := pg_catalog.json_extract_path_text(old, 'note');
 	initial pg_catalog.aclitem[];
 	g record;
 BEGIN
-	IF note IS DISTINCT FROM 'the keys of the keyring file (idtypes.keyring): name, version, fingerprint, whether it is the version that makes public forms; never key bytes' THEN
-		EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', f, note);
+	IF note IS NULL OR note OPERATOR(pg_catalog.<>) 'the keys of the keyring file (idtypes.keyring): name, version, fingerprint, whether it is the version that makes public forms; never key bytes' THEN
+		EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', f::pg_catalog.regprocedure, note);
 	END IF;
-	IF owner <> (SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.oid = f) THEN
-		EXECUTE pg_catalog.format('ALTER FUNCTION %s OWNER TO %s', f, owner::pg_catalog.regrole);
+	IF owner OPERATOR(pg_catalog.<>) (SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) f) THEN
+		EXECUTE pg_catalog.format('ALTER FUNCTION %s OWNER TO %s', f::pg_catalog.regprocedure, owner::pg_catalog.regrole);
 	END IF;
-	SELECT p.proacl INTO initial FROM pg_catalog.pg_proc p WHERE p.oid = f;
+	SELECT p.proacl INTO initial FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) f;
 	FOR g IN SELECT a.grantee, a.is_grantable FROM pg_catalog.aclexplode(acl) a
-	         WHERE a.privilege_type = 'EXECUTE' AND a.grantee <> owner LOOP
-		EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO %s%s', f,
-		        CASE WHEN g.grantee = 0 THEN 'PUBLIC' ELSE g.grantee::pg_catalog.regrole::text END,
+	         WHERE a.privilege_type OPERATOR(pg_catalog.=) 'EXECUTE'::pg_catalog.text AND a.grantee OPERATOR(pg_catalog.<>) owner LOOP
+		EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO %s%s', f::pg_catalog.regprocedure,
+		        CASE WHEN g.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid THEN 'PUBLIC' ELSE g.grantee::pg_catalog.regrole::text END,
 		        CASE WHEN g.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END);
 	END LOOP;
 	UPDATE pg_catalog.pg_init_privs SET initprivs = initial
-	WHERE objoid = f AND classoid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND objsubid = 0 AND initial IS NOT NULL;
+	WHERE objoid OPERATOR(pg_catalog.=) f AND classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
+	  AND objsubid OPERATOR(pg_catalog.=) 0 AND initial IS NOT NULL;
 END
 $keep$;
 -- ---- end of issue 56 ----------------------------------------------------------------------------------------
