@@ -77,6 +77,14 @@ endif
 
 -include $(OBJS:.o=.d)
 
+# `make install` on a live server (docs/upgrading.md, step 1): the library is written beside its final name
+# (same directory, mode set), then renamed over it. A session that loads it meanwhile opens the old file or
+# the new one, never a half-written one (`install` writes in place: a session could open it unreadable or
+# short), and sessions that loaded the old one keep its inode. PGXS's rule calls $(INSTALL_SHLIB) SRC DEST.
+install_beside = f() { set -e; tmp=$$(dirname "$$2")/.$$(basename "$$2").$$$$; trap 'rm -f "$$tmp"' EXIT; \
+	$(INSTALL_SHLIB_ENV) $(INSTALL) $(INSTALL_SHLIB_OPTS) $(INSTALL_STRIP_FLAG) "$$1" "$$tmp"; mv -f "$$tmp" "$$2"; trap - EXIT; }; f
+override INSTALL_SHLIB = $(install_beside)
+
 # A per-type template instantiated for format $(1): @T@ its name, @SHAPE@ its storage shape's C prefix,
 # @INPUT@ its binary-input functions' prefix, @STORAGE@ its layout, @BYTES@ its length, @UNIT@ its time's precision.
 instantiate = sed -e 's/@T@/$(1)/g' -e 's/@SHAPE@/$(SHAPE_$(1))/g' -e 's/@INPUT@/$(or $(INPUT_$(1)),$(SHAPE_$(1)))/g' \

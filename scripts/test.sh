@@ -37,6 +37,7 @@ declare -A only_on=(
 	[pg_upgrade_from_18]=19   # 18 installed beside 19 in 19's Debian root
 	[pg_auto_failover]=15     # Debian's postgresql-15-auto-failover is for 15 only
 	[patroni]=15              # Debian's patroni drives its own 15
+	[live_upgrade]="15 19"    # issue 65: the releases' libraries built for the oldest and the newest (CI time)
 )
 # on ENTRY: whether the version being tested ($v) runs ENTRY
 on() { [[ " ${only_on[$1]} " == *" $v "* ]]; }
@@ -215,6 +216,17 @@ version_suites() {
 	fi
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"
+	# ---- issue 65: upgrades that no session feels ----
+	log "PostgreSQL $v: no update gives a C symbol another shape (1.0 to this tree); a grant, comment, view and function on every function kept by every update; operators planted by a database owner never called"
+	checks "$ROOT/test/upgrade/shapes.sh"
+	checks "$ROOT/test/upgrade/attached.sh"
+	checks "$ROOT/test/upgrade/planted.sh"
+	if on live_upgrade; then
+		log "PostgreSQL $v: live upgrades from 1.5 and 1.6 (preloaded and not, a standby, old sessions open, generators throughout); make install under new sessions"
+		checks "$ROOT/test/upgrade/live.sh" "$PG_CONFIG" "$dir"
+		checks "$ROOT/test/upgrade/install.sh" "$PG_CONFIG" "$dir"
+	fi
+	# ---- end of issue 65 ----
 	if [ "$v" = 15 ] || [ "$v" = 19 ]; then
 		log "PostgreSQL $v: pg_regress (the light suites) on SQL_ASCII and LATIN1 databases"
 		checks "$ROOT/test/encoding/run.sh" "$dir"

@@ -22,10 +22,11 @@ REVOKE EXECUTE ON FUNCTION uuid_from_public_candidates(uuid, text) FROM PUBLIC;
 
 -- The keyring as the server read it at its last reload, the keys the caller may use (its scope): names, versions,
 -- fingerprints (the first 8 bytes of a SHA-256 of the key, to tell keys apart between servers), stages, never a
--- key byte.
+-- key byte. Its C symbol is 1.7's (1.6's five columns): a session still on the library of 1.5 or 1.6, which
+-- has no such symbol, gets "could not find function" (never a shape its code did not fill; issue 65).
 CREATE FUNCTION idtypes_keys(OUT name text, OUT version integer, OUT fingerprint text, OUT stage text,
                              OUT current boolean)
 	RETURNS SETOF record
-	AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL RESTRICTED ROWS 4;
+	AS 'MODULE_PATHNAME', 'idtypes_keys_1_7' LANGUAGE C STABLE STRICT PARALLEL RESTRICTED ROWS 4;
 COMMENT ON FUNCTION idtypes_keys() IS 'the keys of the keyring that the caller may use: name, version, fingerprint, stage (active or decrypt), whether it is the version that makes public forms; never key bytes';
 REVOKE EXECUTE ON FUNCTION idtypes_keys() FROM PUBLIC;

@@ -22,15 +22,15 @@ settings=$(settings_for no "$fleet_identity")
 mode="both loaded on demand"
 rows=2000 statements=40
 
-# The earlier library, built once per installation (the build: about 2 minutes on 2 cores)
+# The earlier library, built once per PostgreSQL major (test/upgrade/earlier.sh), installed once per installation
 if [ ! -f "$("$pg_config" --pkglibdir)/idtypes_v1_5.so" ]; then
 	(
 		source "$(dirname "$0")/../../scripts/lib.sh"
+		source "$ROOT/test/upgrade/earlier.sh"
 		PG_CONFIG=$pg_config
-		mkdir -p "$work/earlier" && git -C "$ROOT" archive "$earlier" | tar -x -C "$work/earlier" &&
-			pg_make -C "$work/earlier" -s -j"$(nproc)" MODULE_big=idtypes_v1_5 >"$work/earlier.log" 2>&1 &&
-			pg_make -C "$work/earlier" -s MODULE_big=idtypes_v1_5 install-lib >>"$work/earlier.log" 2>&1
-	) || die "idtypes $earlier could not be built as idtypes_v1_5: $(tail -5 "$work/earlier.log")"
+		tree=$(earlier_tree "$earlier" MODULE_big=idtypes_v1_5) &&
+			pg_make -C "$tree" -s MODULE_big=idtypes_v1_5 install-lib >"$work/earlier.log" 2>&1
+	) || die "idtypes $earlier could not be built as idtypes_v1_5: $(tail -5 "$work/earlier.log" 2>/dev/null)"
 fi
 
 # The earlier library's generators and output functions, in the schema earlier

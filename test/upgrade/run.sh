@@ -4,14 +4,7 @@
 # with ALTER EXTENSION idtypes UPDATE must have exactly the catalog of a fresh install of the current version
 # (test/upgrade/catalog.sql lists what is compared). Data stored under the old version must read the same after.
 # Prints one line per check, `ok` or `FAIL`.
-set -uo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-status=0
-psql_q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At "$@"; }
-ok() { echo "ok   $*"; }
-fail() { echo "FAIL $*"; status=1; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/cluster_checks.sh"
 
 current=$(psql_q -d postgres -c "SELECT default_version FROM pg_available_extensions WHERE name = 'idtypes'")
 fresh=idtypes_upgrade_fresh_$$

@@ -145,7 +145,8 @@ void attach_later()
 		FlushErrorState();
 		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 		                errmsg("idtypes cannot keep its generator state in shared memory"), errdetail("%s", e->message),
-		                errhint("Add idtypes to shared_preload_libraries and restart the server.")));
+		                errhint("Restart the server: that frees what sessions of other idtypes libraries took; "
+		                        "with idtypes in shared_preload_libraries, the restart reserves the memory.")));
 	}
 	PG_END_TRY();
 	if (s == nullptr)

@@ -10,6 +10,7 @@
 #include "core/tbsl.hpp"
 #include "core/timeid.hpp"
 #include "core/uid11.hpp"
+#include "pg/common/result_shape.hpp"
 #include "pg/public/keyring.hpp"
 #include "pg/types/bytes_type.hpp"
 #include "pg/types/type_io.hpp"
@@ -199,6 +200,7 @@ PG_FUNCTION_INFO_V1(uuid_v7_to_public);
 PG_FUNCTION_INFO_V1(uuid_v7_from_public);
 PG_FUNCTION_INFO_V1(uuid_v7_from_public_candidates);
 PG_FUNCTION_INFO_V1(idtypes_keys);
+PG_FUNCTION_INFO_V1(idtypes_keys_1_7);
 
 Datum uuid_v7_to_public(PG_FUNCTION_ARGS)
 {
@@ -261,12 +263,13 @@ Datum uuid_v7_from_public_candidates(PG_FUNCTION_ARGS)
 	PG_RETURN_ARRAYTYPE_P(construct_array(ids, all.count, UUIDOID, sizeof(pg_uuid_t), false, TYPALIGN_CHAR));
 }
 
-// name, version, fingerprint (16 hex digits), stage, current, of the keys the caller may use: never a key byte.
-// 1.5's catalog declares four columns (no stage): a library of 1.6 under it gives those.
-Datum idtypes_keys(PG_FUNCTION_ARGS)
+// name, version, fingerprint (16 hex digits), stage, current, of the keys the caller may use: never a key byte,
+// in the columns the descriptor asks for (ACCEPTED: the shapes this symbol serves), checked before any row.
+static Datum keys_rows(FunctionCallInfo fcinfo, std::initializer_list<ResultColumns> accepted)
 {
 	ReturnSetInfo *rsinfo = reinterpret_cast<ReturnSetInfo *>(fcinfo->resultinfo);
 	InitMaterializedSRF(fcinfo, 0);
+	(void)result_shape(rsinfo->setDesc, "idtypes_keys()", accepted);
 	keyring::list(
 	    [](const keyring::Listed &l, void *arg) {
 		    auto *rs = static_cast<ReturnSetInfo *>(arg);
@@ -281,6 +284,19 @@ Datum idtypes_keys(PG_FUNCTION_ARGS)
 	    },
 	    rsinfo);
 	return Datum(0);
+}
+
+constexpr ResultColumns keys_with_stage = {TEXTOID, INT4OID, TEXTOID, TEXTOID, BOOLOID};
+
+// 1.7's idtypes_keys(): a symbol that the libraries of 1.5 and 1.6 do not have, so that a session still on one
+// of them gets "could not find function" after the update, never rows read in a shape its code did not fill.
+Datum idtypes_keys_1_7(PG_FUNCTION_ARGS) { return keys_rows(fcinfo, {keys_with_stage}); }
+
+// The symbol of 1.5's and 1.6's SQL, for databases not yet updated: 1.5 declared four columns (no stage),
+// 1.6 five.
+Datum idtypes_keys(PG_FUNCTION_ARGS)
+{
+	return keys_rows(fcinfo, {{TEXTOID, INT4OID, TEXTOID, BOOLOID}, keys_with_stage});
 }
 
 } // extern "C"
