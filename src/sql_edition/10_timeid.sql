@@ -78,6 +78,7 @@ RETURN CASE
 -- the last plus one, whichever is greater, within the session's block of the installation's time line.
 -- The session's state is the last value issued (microseconds << 10 | the installation's clock id).
 -- No lock, no write but the session's temporary sequence: VOLATILE, PARALLEL UNSAFE (it moves state).
+-- [1.2] (what the update script from 1.1 takes, from here to the closing mark)
 CREATE FUNCTION timeid_generate(clock_id int DEFAULT NULL) RETURNS timeid
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -85,7 +86,10 @@ DECLARE
 	v bigint;
 	hi bigint;
 BEGIN
-	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on' THEN -- the session's state is set up
+	-- the session's state, once set up; not in a read-only transaction (which would let the session move its
+	-- temporary sequence and hand out the rest of its block): idtypes_sql_reserve() refuses there
+	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on'
+			AND pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'off' THEN
 		last := pg_catalog.pg_sequence_last_value('pg_temp.idtypes_sql_pg_idtypes_sql_key_timeid'::pg_catalog.regclass);
 	END IF;
 	v := GREATEST(pg_catalog.round(pg_catalog.date_part('epoch'::pg_catalog.text, pg_catalog.clock_timestamp())
@@ -106,6 +110,7 @@ BEGIN
 	RETURN pg_catalog.encode(pg_catalog.substr(pg_idtypes_sql_unbound.timeid_symbols8(hi), 4, 5)
 		OPERATOR(pg_catalog.||) pg_idtypes_sql_unbound.timeid_symbols8(v), 'escape');
 END $$;
+-- [/1.2]
 
 -- An ID carrying a given time, the clock id as the generator's (backfill); not from the state.
 CREATE FUNCTION timeid_generate_at(ts timestamptz) RETURNS timeid
@@ -113,10 +118,8 @@ LANGUAGE sql STABLE STRICT PARALLEL SAFE
 RETURN timeid_encode((idtypes_sql_units(ts, 'timeid'::pg_catalog.text, 0::bigint, 1::bigint, 9007199254740991::bigint, 0::bigint,
 	'generator issues IDs with'::pg_catalog.text) OPERATOR(pg_catalog.<<) 10) OPERATOR(pg_catalog.|) idtypes_sql_installed_identity(1));
 
--- [1.1] (what the update script from 1.0 takes, from here to the closing mark)
 -- The native edition's bytes of the ID (its timeid::bytea): the 64-bit value, big-endian. (`id::bytea` is
 -- the text's bytes here: a domain has no cast of its own.)
 CREATE FUNCTION timeid_to_bytea(id timeid) RETURNS pg_catalog.bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN pg_catalog.int8send(timeid_decode(id));
--- [/1.1]
