@@ -351,10 +351,11 @@ runner=$(dirname "${PG_CONFIG:-$bin/pg_config}")/in-root
 in_server() { if [ -x "$runner" ]; then "$runner" "$@"; else "$@"; fi; }
 ext=idsql_ext_$$
 version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$root/idtypes_sql.control")
-update=$root/build/idtypes_sql--1.0--$version.sql
+# the updates, each version to the next (the frozen ones and the current one, which make sql-edition puts in build/)
+mapfile -t updates < <(ls "$root"/build/idtypes_sql--*--*.sql | sort -V)
 frozen=$root/src/sql_edition/versions/idtypes_sql--1.0.sql
 if in_server cp "$root/idtypes_sql.control" "$sharedir/extension/" && in_server cp "$script" "$sharedir/extension/idtypes_sql--$version.sql" &&
-	in_server cp "$update" "$frozen" "$sharedir/extension/" &&
+	in_server cp "${updates[@]}" "$frozen" "$sharedir/extension/" &&
 	psql_q -d postgres -c "CREATE DATABASE $ext OWNER $role" &&
 	! psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$ext" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >"$work/ext.refused" 2>&1 &&
 	grep -q "permission denied to create extension" "$work/ext.refused" &&
@@ -387,7 +388,8 @@ if psql_q -d "$up_old" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql V
 	[ "$(psql_q -d "$up_old" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes_sql'" -c "TABLE ids.idtypes_sql_installation")" = "$version
 3|4" ] &&
 	psql_q -d "$up_psql" -c "CREATE SCHEMA ids AUTHORIZATION $role" && psql_q -d "$up_fresh" -c "CREATE SCHEMA ids AUTHORIZATION $role" &&
-	as_role -d "$up_psql" -f "$frozen" >>"$work/up.out" 2>&1 && as_role -d "$up_psql" -1 -f "$update" >>"$work/up.out" 2>&1 &&
+	as_role -d "$up_psql" -f "$frozen" >>"$work/up.out" 2>&1 && for u in "${updates[@]}"; do as_role -d "$up_psql" -1 -f "$u" || break; done >>"$work/up.out" 2>&1 &&
+	[ "$(psql_q -d "$up_psql" -c "SELECT count(*) FROM pg_constraint WHERE conrelid = 'ids.idtypes_sql_installation'::regclass AND contype = 'p'")" = 1 ] &&
 	as_role -d "$up_fresh" -f "$script" >>"$work/up.out" 2>&1 &&
 	schema_catalog "$up_psql" >"$work/up_psql.cat" && schema_catalog "$up_fresh" >"$work/up_fresh.cat" &&
 	diff -u "$work/up_fresh.cat" "$work/up_psql.cat" >>"$work/up.out"; then
@@ -450,7 +452,7 @@ fi
 "$here/hostile.sh" "$script" extension
 "$here/xdb.sh" "$script"
 
-in_server rm -f "$sharedir/extension/idtypes_sql.control" "$sharedir/extension/idtypes_sql--$version.sql" "$sharedir/extension/${update##*/}" \
+in_server rm -f "$sharedir/extension/idtypes_sql.control" "$sharedir/extension/idtypes_sql--$version.sql" "${updates[@]/#*\//$sharedir/extension/}" \
 	"$sharedir/extension/${frozen##*/}" # pg_tle refuses a name with a control file
 
 # 10. pg_tle (Amazon RDS, Aurora, Supabase), where pg_tle is installed and preloaded: docs/sql-edition.md's two
@@ -471,9 +473,10 @@ while i < len(lines):
         while not re.match(r'^\s*```\s*$', lines[i]): body.append(lines[i][indent:]); i += 1
         blocks.append('\n'.join(body) + '\n')
     i += 1
-assert len(blocks) == 2, blocks
+assert len(blocks) == 3, blocks
 open(sys.argv[2] + '/tle_install.sql', 'w').write(blocks[0])
 open(sys.argv[2] + '/tle_update.sql', 'w').write(blocks[1])
+open(sys.argv[2] + '/tle_from10.sql', 'w').write(blocks[2])
 PY
 	psql_q -d postgres -c "DO \$\$ BEGIN CREATE ROLE app; EXCEPTION WHEN duplicate_object THEN NULL; END \$\$" >/dev/null # the blocks grant to app
 	tle_as_role() { (cd "$root" && PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -U "$role" "$@"); }
@@ -491,10 +494,26 @@ PY
 		fail "PostgreSQL $server: docs/sql-edition.md's pg_tle block"
 		head -10 "$work/tle.out" | sed 's/^/     /'
 	fi
+	# the install block all or nothing (issue 66): by a pgtle_admin member without CREATE on the database it
+	# says what is missing and leaves nothing behind; run again once the grant is given, it installs
+	tle_deny=idsql_tle_deny_$$
+	if psql_q -d postgres -c "CREATE DATABASE $tle_deny" && psql_q -d "$tle_deny" -c "CREATE EXTENSION pg_tle" &&
+		! tle_as_role -d "$tle_deny" -f "$work/tle_install.sql" >"$work/tle_deny.out" 2>&1 &&
+		grep -q "GRANT CREATE ON DATABASE $tle_deny TO $role" "$work/tle_deny.out" &&
+		[ "$(psql_q -d "$tle_deny" -c "SELECT (SELECT count(*) FROM pgtle.available_extensions() WHERE name = 'idtypes_sql') + (SELECT count(*) FROM pg_namespace WHERE nspname = 'ids')")" = 0 ] &&
+		psql_q -d "$tle_deny" -c "GRANT CREATE ON DATABASE $tle_deny TO $role" && tle_as_role -d "$tle_deny" -f "$work/tle_install.sql" >>"$work/tle_deny.out" 2>&1 &&
+		[ "$(psql_q -d "$tle_deny" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes_sql'")" = "$version" ]; then
+		ok "PostgreSQL $server: docs/sql-edition.md's pg_tle block by a pgtle_admin member without CREATE on the database: refused naming the grant, nothing left behind (pg_tle's entry, schema); run again after the grant, it installs $version"
+	else
+		fail "PostgreSQL $server: the pg_tle block without CREATE on the database, then with it:"
+		head -10 "$work/tle_deny.out" | sed 's/^/     /'
+	fi
+	psql_q -d postgres -c "DROP DATABASE IF EXISTS $tle_deny" >/dev/null 2>&1
 	# 1.0 through pg_tle, then the docs' update block
 	if printf '%s\n' "SELECT pgtle.install_extension('idtypes_sql', '1.0', 'idtypes, SQL edition', :'script');" \
 			"CREATE SCHEMA ids;" "CREATE EXTENSION idtypes_sql SCHEMA ids;" "SELECT ids.idtypes_sql_set_identity(17, 18);" |
 		tle_as_role -d "$tle_old" -v script="$(cat "$frozen")" -f - >"$work/tle_old.out" 2>&1 &&
+		tle_as_role -d "$tle_old" -f "$work/tle_from10.sql" >>"$work/tle_old.out" 2>&1 &&
 		tle_as_role -d "$tle_old" -f "$work/tle_update.sql" >>"$work/tle_old.out" 2>&1 &&
 		catalog "$tle" >"$work/tle_new.cat" && catalog "$tle_old" >"$work/tle_old.cat" && diff -u "$work/tle_new.cat" "$work/tle_old.cat" >>"$work/tle_old.out" &&
 		[ "$(psql_q -d "$tle_old" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes_sql'" -c "TABLE ids.idtypes_sql_installation")" = "$version

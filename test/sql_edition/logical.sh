@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# The SQL edition under logical replication (issue 66), in two throwaway clusters of its own (wal_level =
+# logical), each a database app whose owner installed the edition with psql -f, each with publications FOR
+# ALL TABLES (one publishing everything, one WITH (publish = 'insert')) made before the installation, and each
+# subscribed to the other's (both directions, initial sync then streaming):
+#  1. the installation, idtypes_sql_set_identity and the update chain from 1.0 (psql -f of each update
+#     script) pass those publications;
+#  2. the initial sync carries no identity: B, subscribed to A before its owner set one, still refuses to
+#     generate timeid and tbsl (55000), its log says why; once each owner has set its own, a change of A's
+#     streams to B and is skipped there too, and the other way round: each side keeps exactly the one row
+#     its owner set;
+#  3. both sides generate at once (2 sessions each, every generator, into a replicated table): 0 timeids and
+#     0 tbsls in common, and every row reaches the other side;
+#  4. docs/sql-edition.md's cutover block as written (the states of A moved to B once B has caught up),
+#     with A's states an hour ahead (tbsl's half a second): B's next IDs sort above A's last.
+# On 15 (no subscription option origin = none) the test's own table skips a row it already holds, so rows
+# that come back to their side stop there.
+#   logical.sh [SCRIPT]   (default build/idtypes_sql.sql; PG_CONFIG names the server). Prints ok / FAIL lines.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+source "$root/scripts/lib.sh"
+make -s -C "$root" sql-edition >/dev/null || { echo "FAIL make sql-edition"; exit 0; }
+script=${1:-$root/build/idtypes_sql.sql}
+work=$(mktemp -d /tmp/idtypes-logical.XXXXXX)
+chmod 755 "$work"
+dirs=()
+cleanup() { local d; for d in "${dirs[@]}"; do CLUSTER_DIR=$d cluster_stop; done; rm -rf "$work"; }
+trap cleanup EXIT
+ok() { echo "ok   PostgreSQL $server: $*"; }
+fail() { echo "FAIL PostgreSQL $server: $*"; }
+started=$SECONDS
+# two clusters: A and B (their sockets in their own directories); wal_sender_timeout short, so that a
+# caught-up subscriber hears its publisher's position within a second (the cutover waits for it)
+declare -A host port
+for side in A B; do
+	cluster_start wal_level=logical wal_sender_timeout=2s >/dev/null || { echo "FAIL logical replication: cluster $side"; exit 0; }
+	dirs+=("$CLUSTER_DIR") host[$side]=$PGHOST port[$side]=$PGPORT
+done
+server=$(psql -X -At -c 'SHOW server_version')
+origin_none=$([ "$(psql -X -At -c 'SHOW server_version_num')" -ge 160000 ] && echo ", origin = none")
+su() { local side=$1; shift; PGHOST=${host[$side]} PGPORT=${port[$side]} PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -U postgres "$@"; }
+app() { local side=$1; shift; PGHOST=${host[$side]} PGPORT=${port[$side]} PGOPTIONS="-c client_min_messages=warning -c search_path=ids" psql -X -q -v ON_ERROR_STOP=1 -At -U app -d app "$@"; }
+conninfo() { echo "host=${host[$1]} port=${port[$1]} dbname=app user=${2:-app}"; }
+
+# 1. publications first, then the edition through every update script (1.0, then each update), its identity
+# where the test says; the test's table (each side's IDs; a row already held is skipped: see above)
+# 1.0's full script, then every update in order (the frozen ones and the current one, as make sql-edition copies them)
+chain=("$root/src/sql_edition/versions/idtypes_sql--1.0.sql")
+mapfile -t -O 1 chain < <(ls "$root"/build/idtypes_sql--*--*.sql | sort -V)
+[ "$script" != "$root/build/idtypes_sql.sql" ] && chain=("$script") # another edition's script: installed as is
+for side in A B; do
+	su "$side" -c "CREATE ROLE app LOGIN" -c "CREATE DATABASE app OWNER app" &&
+		su "$side" -d app -c "CREATE PUBLICATION all_tables FOR ALL TABLES" -c "CREATE PUBLICATION all_inserts FOR ALL TABLES WITH (publish = 'insert')" &&
+		app "$side" -c "CREATE SCHEMA ids" || { fail "logical replication: setup of $side"; exit 0; }
+	for f in "${chain[@]}"; do
+		app "$side" -1 -f "$f" >"$work/install.$side" 2>&1 || { fail "logical replication: ${f##*/} on $side with publications FOR ALL TABLES:"; sed 's/^/     /' "$work/install.$side"; exit 0; }
+	done
+	app "$side" -c "CREATE TABLE public.seen (side text, type text, id text, PRIMARY KEY (side, type, id))" \
+		-c "CREATE FUNCTION public.seen_once() RETURNS trigger LANGUAGE plpgsql AS \$\$ BEGIN
+			RETURN CASE WHEN EXISTS (SELECT FROM public.seen s WHERE (s.side, s.type, s.id) = (NEW.side, NEW.type, NEW.id)) THEN NULL ELSE NEW END; END \$\$" \
+		-c "CREATE TRIGGER seen_once BEFORE INSERT ON public.seen FOR EACH ROW EXECUTE FUNCTION public.seen_once()" \
+		-c "ALTER TABLE public.seen ENABLE REPLICA TRIGGER seen_once" >/dev/null || { fail "logical replication: the test's table on $side"; exit 0; }
+done
+app A -c "SELECT idtypes_sql_set_identity(1, 1)" >"$work/set.A" 2>&1
+app A -c "SELECT idtypes_sql_set_identity(2, 2)" >>"$work/set.A" 2>&1 # the update of the row, published
+if [ "$(app A -c "SELECT timeid_clock_id, tbsl_machine_id FROM idtypes_sql_installation")" = "2|2" ]; then
+	ok "logical replication: ${#chain[@]} script(s) per side ($(basename -a "${chain[@]}" | tr '\n' ' ')), idtypes_sql_set_identity (insert, then update) in databases with publications FOR ALL TABLES (all, and publish = 'insert')"
+else
+	fail "logical replication: idtypes_sql_set_identity with publications FOR ALL TABLES:"
+	sed 's/^/     /' "$work/set.A"
+fi
+
+subscribe() { # subscribe TO FROM: TO subscribes to FROM's publication of everything; waits for the initial sync
+	su "$1" -d app -c "CREATE SUBSCRIPTION from_$2 CONNECTION '$(conninfo "$2" postgres)' PUBLICATION all_tables WITH (copy_data = true$origin_none)" >/dev/null || return 1
+	for _ in $(seq 1 120); do
+		[ "$(su "$1" -d app -c "SELECT count(*) FILTER (WHERE srsubstate <> 'r') || ' ' || count(*) FROM pg_subscription_rel")" = "0 2" ] && return 0
+		sleep 0.25
+	done
+	return 1
+}
+caught_up() { # caught_up FROM TO: TO has applied everything FROM had written when called
+	local lsn
+	lsn=$(su "$1" -d app -c "SELECT pg_current_wal_lsn()")
+	for _ in $(seq 1 120); do
+		[ "$(su "$2" -d app -c "SELECT count(*) FROM pg_stat_subscription WHERE subname = 'from_${1,,}' AND latest_end_lsn >= '$lsn'")" = 1 ] && return 0
+		sleep 0.25
+	done
+	return 1
+}
+
+# 2. B subscribes to A before its owner chose an identity: A's row (initial sync) is not taken
+if subscribe B A; then
+	refusal=$(app B -c "SELECT timeid_generate()" 2>&1; app B -c "SELECT tbsl_generate()" 2>&1)
+	rows=$(su B -d app -c "SELECT count(*) FROM ids.idtypes_sql_installation")
+	warned=$(grep -c "takes no identity from replication" "${dirs[1]}/log")
+	if [ "$rows" = 0 ] && [ "$(grep -c 'has no .* yet' <<<"$refusal")" = 2 ] && [ "$warned" -ge 1 ]; then
+		ok "logical replication: the initial sync of a subscription FOR ALL TABLES carries no identity: B, without one of its own, has no row and refuses timeid and tbsl; its log says why ($warned WARNING)"
+	else
+		fail "logical replication: after the initial sync, B has $rows identity row(s), $warned WARNING(s); its generators: $(head -c 300 <<<"$refusal")"
+	fi
+else
+	fail "logical replication: B's subscription to A did not sync"
+	tail -5 "${dirs[1]}/log" | sed 's/^/     /'
+fi
+app B -c "SELECT idtypes_sql_set_identity(3, 3)" >/dev/null
+subscribe A B || fail "logical replication: A's subscription to B did not sync"
+# streaming: each owner changes its identity, which the other side skips
+app A -c "SELECT idtypes_sql_set_identity(5, 5)" >/dev/null && app B -c "SELECT idtypes_sql_set_identity(6, 6)" >/dev/null
+streamed=$(caught_up A B && caught_up B A && echo yes)
+ids=$(su A -d app -c "SELECT timeid_clock_id, tbsl_machine_id FROM ids.idtypes_sql_installation"; su B -d app -c "SELECT timeid_clock_id, tbsl_machine_id FROM ids.idtypes_sql_installation")
+if [ "$streamed" = yes ] && [ "$ids" = "5|5
+6|6" ]; then
+	ok "logical replication, both directions: each side's identity changed while streaming, each keeps its own one row (A 5|5, B 6|6)"
+else
+	fail "logical replication: the identities after streaming: $(tr '\n' ' ' <<<"$ids") (want A 5|5, B 6|6); caught up: ${streamed:-no}"
+fi
+
+# 3. both sides at once, 2 sessions each, every generator, into the replicated table
+n=5000
+for side in A B; do
+	for s in 1 2; do
+		for t in timeid tbsl uid11 scru160; do
+			app "$side" -c "INSERT INTO public.seen SELECT '$side', '$t', ${t}_generate() FROM generate_series(1, $n) RETURNING id" >"$work/$side.$s.$t" 2>&1 &
+		done
+	done
+done
+wait
+caught_up A B && caught_up B A
+summary="" bad=0
+for t in timeid tbsl uid11 scru160; do
+	a=$(cat "$work"/A.?."$t" | grep -c .) b=$(cat "$work"/B.?."$t" | grep -c .)
+	common=$(comm -12 <(cat "$work"/A.?."$t" | LC_ALL=C sort -u) <(cat "$work"/B.?."$t" | LC_ALL=C sort -u) | wc -l)
+	summary+=" $t $common;"
+	[ "$a" = $((2 * n)) ] && [ "$b" = $((2 * n)) ] || bad=1
+	{ [ $t = timeid ] || [ $t = tbsl ]; } && [ "$common" != 0 ] && bad=1
+done
+counts=$(for side in A B; do su "$side" -d app -c "SELECT count(*) FROM public.seen"; done | tr '\n' ' ')
+if [ "$bad" = 0 ] && [ "$counts" = "$((16 * n)) $((16 * n)) " ]; then
+	ok "logical replication, both directions: A and B generating at once ($((8 * n)) IDs each, 2 sessions): in common:$summary every row on both sides ($counts)"
+else
+	fail "logical replication: generating at once: in common:$summary rows on A and B: $counts (want $((16 * n)) each)"
+	grep -hv '^[0-9A-Za-z]*$' "$work"/[AB].?.* | head -3 | sed 's/^/     /'
+fi
+
+# 4. the docs' cutover from A to B, with A's states an hour ahead (as a clock ahead would leave them; tbsl's,
+# which carries the real time and waits for the clock, half a second)
+python3 - "$root/docs/sql-edition.md" "$work/cutover.sql" <<'PY'
+import re, sys
+lines, i, found = open(sys.argv[1]).read().split('\n'), 0, []
+while i < len(lines):
+    if 'logical.sh runs this block' in lines[i]:
+        while not re.match(r'^\s*```plpgsql', lines[i]): i += 1
+        i += 1
+        while not re.match(r'^\s*```\s*$', lines[i]): found.append(lines[i]); i += 1
+    i += 1
+assert found, 'no cutover block'
+open(sys.argv[2], 'w').write('\n'.join(found) + '\n')
+PY
+app A -c "SELECT setval('timeid_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000000)::bigint)" \
+	-c "SELECT setval('tbsl_state', (extract(epoch FROM clock_timestamp() + interval '500 ms') * 1000000)::bigint)" \
+	-c "SELECT setval('uid11_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000)::bigint - 1321009871111)" \
+	-c "SELECT setval('scru160_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000)::bigint)" >/dev/null
+last=$(app A -c "SELECT timeid_generate(), tbsl_generate(), uid11_generate(), scru160_generate()")
+if PGHOST=${host[B]} PGPORT=${port[B]} PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -U app -d app \
+		-v old="$(conninfo A)" -v new="$(conninfo B)" -f "$work/cutover.sql" >"$work/cutover.out" 2>&1; then
+	next=$(app B -c "SELECT timeid_generate(), tbsl_generate(), uid11_generate(), scru160_generate()" 2>&1)
+	if paste -d'|' <(tr '|' '\n' <<<"$last") <(tr '|' '\n' <<<"$next") | LC_ALL=C awk -F'|' '!($2 > $1) { exit 1 } END { if (NR != 4) exit 1 }'; then
+		ok "logical replication: docs/sql-edition.md's cutover block, A's states an hour ahead: B's next IDs sort above A's last (${last//|/ })"
+	else
+		fail "logical replication: after the cutover block: A's last $last, B's next $next"
+	fi
+else
+	fail "logical replication: docs/sql-edition.md's cutover block:"
+	head -10 "$work/cutover.out" | sed 's/^/     /'
+fi
+echo "# logical.sh: $((SECONDS - started)) s"
+exit 0
