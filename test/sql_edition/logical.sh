@@ -72,7 +72,7 @@ else
 fi
 
 subscribe() { # subscribe TO FROM: TO subscribes to FROM's publication of everything; waits for the initial sync
-	su "$1" -d app -c "CREATE SUBSCRIPTION from_$2 CONNECTION '$(conninfo "$2" postgres)' PUBLICATION all_tables WITH (copy_data = true$origin_none)" >/dev/null || return 1
+	su "$1" -d app -c "CREATE SUBSCRIPTION from_$2 CONNECTION '$(conninfo "$2" postgres)' PUBLICATION all_tables WITH (copy_data = true$origin_none)" >/dev/null 2>>"$work/subscribe.log" || return 1
 	for _ in $(seq 1 120); do
 		[ "$(su "$1" -d app -c "SELECT count(*) FILTER (WHERE srsubstate <> 'r') || ' ' || count(*) FROM pg_subscription_rel")" = "0 2" ] && return 0
 		sleep 0.25
@@ -104,6 +104,16 @@ else
 	tail -5 "${dirs[1]}/log" | sed 's/^/     /'
 fi
 app B -c "SELECT idtypes_sql_set_identity(3, 3)" >/dev/null
+# what the trigger refuses beside replication: set_identity under session_replication_role = replica (the
+# trigger would skip its write), and TRUNCATE (by the owner too)
+refused=$(su B -d app -c "SET session_replication_role = replica" -c "SELECT ids.idtypes_sql_set_identity(9, 9)" 2>&1
+	app B -c "TRUNCATE idtypes_sql_installation" 2>&1)
+if [[ $refused == *"does not run with session_replication_role = replica"* && $refused == *"is not truncated"* ]] &&
+	[ "$(app B -c "SELECT timeid_clock_id, tbsl_machine_id FROM idtypes_sql_installation")" = "3|3" ]; then
+	ok "logical replication: idtypes_sql_set_identity() under session_replication_role = replica and TRUNCATE of the identity are refused, the identity kept"
+else
+	fail "logical replication: set_identity as replica, TRUNCATE: $(head -c 400 <<<"$refused")"
+fi
 subscribe A B || fail "logical replication: A's subscription to B did not sync"
 # streaming: each owner changes its identity, which the other side skips
 app A -c "SELECT idtypes_sql_set_identity(5, 5)" >/dev/null && app B -c "SELECT idtypes_sql_set_identity(6, 6)" >/dev/null

@@ -227,6 +227,21 @@ for t in $types; do
 	fi
 done
 
+# 5b. a read-only transaction refuses every generator, also right after an ID of the same session, whose block
+# is still open (issue 66: 1.1 handed out the rest of it), begun READ ONLY or by default_transaction_read_only
+ro=0
+for t in $types; do
+	for how in "BEGIN READ ONLY" "SET default_transaction_read_only = on"; do
+		out=$(as_role -d "$db" -c "SELECT ${t}_generate()" -c "$how" -c "SELECT ${t}_generate()" -c "COMMIT" 2>&1)
+		[[ $out == *"cannot execute ${t}_generate() in a read-only transaction"* ]] && ro=$((ro + 1))
+	done
+done
+if [ "$ro" = 8 ]; then
+	ok "PostgreSQL $server: a read-only transaction right after an ID refuses every generator (25006), begun READ ONLY and by default_transaction_read_only: 8 of 8"
+else
+	fail "PostgreSQL $server: read-only transactions right after an ID: $ro of 8 refused"
+fi
+
 # a generation canceled at random points (statement_timeout), in a transaction that stays open, leaves no lock
 # on the installation behind (the reservation's lock lives in a subtransaction), so other sessions go on
 left=$(for i in 1 2 3 4 5 6; do
@@ -295,6 +310,10 @@ elif (cd / && runuser -u postgres -- "$bin/pg_basebackup" -h "$PGHOST" -p "$PGPO
 		[ "$(PGPORT=$sport psql_q -d postgres -c "SELECT pg_last_wal_replay_lsn() >= '$lsn'")" = t ] && break
 		sleep 0.5
 	done
+	on_standby=$(PGPORT=$sport as_role -d "$db" -c "SELECT timeid_generate()" 2>&1)
+	[[ $on_standby == *"cannot execute timeid_generate() in a read-only transaction"* ]] &&
+		ok "PostgreSQL $server: the hot standby refuses timeid_generate() (25006, a read-only transaction)" ||
+		fail "PostgreSQL $server: timeid_generate() on the hot standby: $on_standby"
 	pg_ctl stop -m immediate >/dev/null 2>&1
 	(cd / && runuser -u postgres -- "$bin/pg_ctl" -D "$standby" -w -s promote) >/dev/null 2>&1
 	continues "the primary was killed and its standby promoted" "$last" "$sport"
@@ -385,7 +404,7 @@ if psql_q -d "$up_old" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql V
 		-c "INSERT INTO ids.idtypes_sql_installation VALUES (NULL, NULL)" -c "ALTER EXTENSION idtypes_sql UPDATE" >"$work/up.out" 2>&1 &&
 	psql_q -d "$up_new" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >>"$work/up.out" 2>&1 &&
 	catalog "$up_old" >"$work/up_old.cat" && catalog "$up_new" >"$work/up_new.cat" && diff -u "$work/up_new.cat" "$work/up_old.cat" >>"$work/up.out" &&
-	[ "$(psql_q -d "$up_old" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes_sql'" -c "TABLE ids.idtypes_sql_installation")" = "$version
+	[ "$(psql_q -d "$up_old" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes_sql'" -c "SELECT timeid_clock_id, tbsl_machine_id FROM ids.idtypes_sql_installation")" = "$version
 3|4" ] &&
 	psql_q -d "$up_psql" -c "CREATE SCHEMA ids AUTHORIZATION $role" && psql_q -d "$up_fresh" -c "CREATE SCHEMA ids AUTHORIZATION $role" &&
 	as_role -d "$up_psql" -f "$frozen" >>"$work/up.out" 2>&1 && for u in "${updates[@]}"; do as_role -d "$up_psql" -1 -f "$u" || break; done >>"$work/up.out" 2>&1 &&
@@ -397,6 +416,19 @@ if psql_q -d "$up_old" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql V
 else
 	fail "PostgreSQL $server: the SQL edition's update from 1.0 to $version:"
 	head -30 "$work/up.out" | sed 's/^/     /'
+fi
+# a 1.1 subscriber that took its publisher's identity row beside its own (1.1 let logical replication write it):
+# the update cannot tell them apart, removes both with a WARNING, and the generators refuse until the owner sets one
+if psql_q -d "$up_psql" -c "DROP SCHEMA ids CASCADE" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql VERSION '1.1' SCHEMA ids" \
+		-c "SELECT ids.idtypes_sql_set_identity(3, 4)" -c "INSERT INTO ids.idtypes_sql_installation VALUES (5, 6)" >"$work/two.out" 2>&1 &&
+	PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -d "$up_psql" -c "ALTER EXTENSION idtypes_sql UPDATE" >>"$work/two.out" 2>&1 &&
+	grep -q "had two identity rows: both removed" "$work/two.out" &&
+	[ "$(psql_q -d "$up_psql" -c "SELECT count(*) FROM ids.idtypes_sql_installation")" = 0 ] &&
+	[[ $(psql_q -d "$up_psql" -c "SELECT ids.timeid_generate()" 2>&1) == *"has no timeid clock id yet"* ]]; then
+	ok "PostgreSQL $server: the update of a 1.1 installation with two identity rows (a replicated one beside its own) removes both, says so, and timeid refuses until the owner sets one"
+else
+	fail "PostgreSQL $server: the update of a 1.1 installation with two identity rows:"
+	head -10 "$work/two.out" | sed 's/^/     /'
 fi
 for d in $up_old $up_new $up_psql $up_fresh; do psql_q -d postgres -c "DROP DATABASE $d" >/dev/null 2>&1; done
 
@@ -414,7 +446,7 @@ psql_q -d postgres -c "CREATE DATABASE $ext_role OWNER $role" && psql_q -d "$ext
 	{ fail "PostgreSQL $server: CREATE EXTENSION idtypes_sql by a superuser into a schema of $role: not installed as $role"; cat "$work/ext_role.err"; }
 dump_cycle() { # dump_cycle WHAT SOURCE_DB RESTORER
 	local what=$1 src=$2 restorer=$3 target=idsql_restored_$$ last want
-	want=$(psql_q -d "$src" -c "TABLE ids.idtypes_sql_installation")
+	want=$(psql_q -d "$src" -c "SELECT timeid_clock_id, tbsl_machine_id FROM ids.idtypes_sql_installation")
 	last=$(gen_db=$src ahead)
 	psql_q -d postgres -c "DROP DATABASE IF EXISTS $target" -c "CREATE DATABASE $target OWNER $role" >/dev/null
 	local opts=(--exit-on-error)
@@ -430,10 +462,16 @@ dump_cycle() { # dump_cycle WHAT SOURCE_DB RESTORER
 	if [ ! -s "$work/cycle.dump" ] || ! "$pg_restore_bin" -U "$restorer" -d "$target" "${opts[@]}" "$work/cycle.dump" 2>>"$work/cycle.log"; then
 		fail "PostgreSQL $server: $what: dump or restore"
 		head -10 "$work/cycle.log" | sed 's/^/     /'
-	elif [ "$(psql_q -d "$target" -c "TABLE ids.idtypes_sql_installation")" != "$want" ]; then
-		fail "PostgreSQL $server: $what: the restored identity is '$(psql_q -d "$target" -c "TABLE ids.idtypes_sql_installation" | tr '\n' ' ')', the source's '$want'"
+	elif [ "$(psql_q -d "$target" -c "SELECT timeid_clock_id, tbsl_machine_id FROM ids.idtypes_sql_installation")" != "$want" ]; then
+		fail "PostgreSQL $server: $what: the restored identity is '$(psql_q -d "$target" -c "SELECT timeid_clock_id, tbsl_machine_id FROM ids.idtypes_sql_installation" | tr '\n' ' ')', the source's '$want'"
+	elif ! psql_q -U "$role" -d "$target" -c "ALTER DATABASE $target SET search_path = ids, \"\$user\", public" >"$work/path.out" 2>&1 ||
+		[ "$(psql -X -At -U "$role" -d "$target" -c "SELECT timeid_generate() < timeid_generate()" 2>&1)" != t ]; then
+		# docs/sql-edition.md's restore paragraph: the database's search_path set again by its owner, then an
+		# application's unqualified call in a new connection
+		fail "PostgreSQL $server: $what: the restore paragraph's search_path step, then an unqualified timeid_generate():"
+		cat "$work/path.out" | head -5 | sed 's/^/     /'
 	else
-		gen_db=$target continues "$what (identity ${want/|/, } kept)" "$last"
+		gen_db=$target continues "$what (identity ${want/|/, } kept; the search_path set again as the docs say)" "$last"
 	fi
 	psql_q -d "$src" -c "SELECT setval('ids.tbsl_state', (extract(epoch FROM clock_timestamp()) * 1000000)::bigint)" >/dev/null
 	psql_q -d postgres -c "DROP DATABASE IF EXISTS $target" >/dev/null 2>&1
@@ -516,7 +554,7 @@ PY
 		tle_as_role -d "$tle_old" -f "$work/tle_from10.sql" >>"$work/tle_old.out" 2>&1 &&
 		tle_as_role -d "$tle_old" -f "$work/tle_update.sql" >>"$work/tle_old.out" 2>&1 &&
 		catalog "$tle" >"$work/tle_new.cat" && catalog "$tle_old" >"$work/tle_old.cat" && diff -u "$work/tle_new.cat" "$work/tle_old.cat" >>"$work/tle_old.out" &&
-		[ "$(psql_q -d "$tle_old" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes_sql'" -c "TABLE ids.idtypes_sql_installation")" = "$version
+		[ "$(psql_q -d "$tle_old" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes_sql'" -c "SELECT timeid_clock_id, tbsl_machine_id FROM ids.idtypes_sql_installation")" = "$version
 17|18" ]; then
 		ok "PostgreSQL $server: docs/sql-edition.md's pg_tle update block as written (pgtle.install_update_path, set_default_version, ALTER EXTENSION) takes an installation of 1.0 through pg_tle to $version, equal to a fresh one ($(wc -l <"$work/tle_new.cat") catalog lines)"
 	else
