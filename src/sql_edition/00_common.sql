@@ -418,6 +418,19 @@ BEGIN
 	IF generator OPERATOR(pg_catalog.<=) 2 THEN
 		ident := pg_idtypes_sql_unbound.idtypes_sql_installed_identity(generator);
 	END IF;
+	-- PostgreSQL 19's publications FOR ALL SEQUENCES carry sequences, and a subscription's sync sets them to the
+	-- publisher's values, back too: a state written by a subscription could hand out its own IDs again, so a
+	-- generator refuses while one does (checked for each block, not for each ID)
+	IF EXISTS (SELECT FROM pg_catalog.pg_subscription_rel r WHERE r.srrelid OPERATOR(pg_catalog.=) (CASE generator
+			WHEN 1 THEN 'pg_idtypes_sql_unbound.timeid_state'::pg_catalog.regclass
+			WHEN 2 THEN 'pg_idtypes_sql_unbound.tbsl_state'::pg_catalog.regclass
+			WHEN 3 THEN 'pg_idtypes_sql_unbound.uid11_state'::pg_catalog.regclass
+			ELSE 'pg_idtypes_sql_unbound.scru160_state'::pg_catalog.regclass END)::pg_catalog.oid) THEN
+		RAISE EXCEPTION USING ERRCODE = '55000', MESSAGE = pg_catalog.format('cannot execute %s_generate() while a subscription writes its state',
+				(ARRAY['timeid', 'tbsl', 'uid11', 'scru160'])[generator]),
+			DETAIL = 'A subscription to a publication FOR ALL SEQUENCES sets the generators'' states to the publisher''s, which can move them back.',
+			HINT = 'Generate on the publisher; on this server, after the cutover of docs/sql-edition.md, once the subscription is dropped.';
+	END IF;
 	IF pg_catalog.current_setting('synchronous_commit') OPERATOR(pg_catalog.=) 'off' THEN
 		PERFORM pg_catalog.set_config('synchronous_commit', 'local', true);
 	END IF;

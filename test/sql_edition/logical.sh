@@ -12,7 +12,9 @@
 #  3. both sides generate at once (2 sessions each, every generator, into a replicated table): 0 timeids and
 #     0 tbsls in common, and every row reaches the other side;
 #  4. docs/sql-edition.md's cutover block as written (the states of A moved to B once B has caught up),
-#     with A's states an hour ahead (tbsl's half a second): B's next IDs sort above A's last.
+#     with A's states an hour ahead (tbsl's half a second): B's next IDs sort above A's last;
+#  5. (19) while B subscribes to A's publication FOR ALL SEQUENCES (which carries the states), B's
+#     generators refuse; once the subscription is dropped they generate.
 # On 15 (no subscription option origin = none) the test's own table skips a row it already holds, so rows
 # that come back to their side stop there.
 #   logical.sh [SCRIPT]   (default build/idtypes_sql.sql; PG_CONFIG names the server). Prints ok / FAIL lines.
@@ -183,6 +185,20 @@ if PGHOST=${host[B]} PGPORT=${port[B]} PGOPTIONS="-c client_min_messages=warning
 else
 	fail "logical replication: docs/sql-edition.md's cutover block:"
 	head -10 "$work/cutover.out" | sed 's/^/     /'
+fi
+# 5. PostgreSQL 19's publications FOR ALL SEQUENCES carry the states (a subscription's sync sets them to the
+# publisher's, back too): while B subscribes to A's, B's generators refuse; once it drops it, they generate
+if [ "$(su A -d app -c 'SHOW server_version_num')" -ge 190000 ]; then
+	su A -d app -c "CREATE PUBLICATION all_sequences FOR ALL SEQUENCES" >/dev/null &&
+		su B -d app -c "CREATE SUBSCRIPTION sequences_from_a CONNECTION '$(conninfo A postgres)' PUBLICATION all_sequences" >/dev/null 2>>"$work/subscribe.log"
+	held=$(for t in timeid tbsl uid11 scru160; do app B -c "SELECT ${t}_generate()" 2>&1; done)
+	su B -d app -c "DROP SUBSCRIPTION sequences_from_a" >/dev/null 2>>"$work/subscribe.log"
+	after=$(app B -c "SELECT timeid_generate() IS NOT NULL AND uid11_generate() IS NOT NULL AND scru160_generate() IS NOT NULL" 2>&1)
+	if [ "$(grep -c 'while a subscription writes its state' <<<"$held")" = 4 ] && [ "$after" = t ]; then
+		ok "logical replication: while a subscription to a publication FOR ALL SEQUENCES holds the states, the 4 generators refuse (55000); with it dropped, they generate"
+	else
+		fail "logical replication: FOR ALL SEQUENCES: $(grep -c 'while a subscription writes its state' <<<"$held") of 4 refused; after dropping it: $after"
+	fi
 fi
 echo "# logical.sh: $((SECONDS - started)) s"
 exit 0
