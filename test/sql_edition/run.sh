@@ -227,19 +227,23 @@ for t in $types; do
 	fi
 done
 
-# 5b. a read-only transaction refuses every generator, also right after an ID of the same session, whose block
-# is still open (issue 66: 1.1 handed out the rest of it), begun READ ONLY or by default_transaction_read_only
+# 5b. a read-only transaction refuses every generator, also right after IDs of the same session, whose block is
+# still open (issue 66: 1.1 handed out the rest of it): in one query string, 100 IDs then a transaction begun READ
+# ONLY or made so by SET TRANSACTION (the block is 2 ms: it is still open, but for about 1 in 40 runs on 1.1);
+# and in a transaction that default_transaction_read_only makes read-only
 ro=0
 for t in $types; do
-	for how in "BEGIN READ ONLY" "SET default_transaction_read_only = on"; do
-		out=$(as_role -d "$db" -c "SELECT ${t}_generate()" -c "$how" -c "SELECT ${t}_generate()" -c "COMMIT" 2>&1)
+	for how in "BEGIN READ ONLY" "BEGIN; SET TRANSACTION READ ONLY"; do
+		out=$(as_role -d "$db" -c "SELECT count(${t}_generate()) FROM generate_series(1, 100); $how; SELECT ${t}_generate(); COMMIT" 2>&1)
 		[[ $out == *"cannot execute ${t}_generate() in a read-only transaction"* ]] && ro=$((ro + 1))
 	done
+	out=$(as_role -d "$db" -c "SELECT ${t}_generate()" -c "SET default_transaction_read_only = on" -c "SELECT ${t}_generate()" 2>&1)
+	[[ $out == *"cannot execute ${t}_generate() in a read-only transaction"* ]] && ro=$((ro + 1))
 done
-if [ "$ro" = 8 ]; then
-	ok "PostgreSQL $server: a read-only transaction right after an ID refuses every generator (25006), begun READ ONLY and by default_transaction_read_only: 8 of 8"
+if [ "$ro" = 12 ]; then
+	ok "PostgreSQL $server: a read-only transaction right after IDs refuses every generator (25006): begun READ ONLY, by SET TRANSACTION READ ONLY and by default_transaction_read_only, 12 of 12"
 else
-	fail "PostgreSQL $server: read-only transactions right after an ID: $ro of 8 refused"
+	fail "PostgreSQL $server: read-only transactions right after IDs: $ro of 12 refused"
 fi
 
 # a generation canceled at random points (statement_timeout), in a transaction that stays open, leaves no lock
