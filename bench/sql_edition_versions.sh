@@ -16,7 +16,7 @@ export PATH="$("$PG_CONFIG" --bindir):$PATH"
 make -s -C "$ROOT" sql-edition >/dev/null
 old=$(mktemp -d /tmp/idtypes-bench-before.XXXXXX)
 trap 'cluster_stop; rm -rf "$old"' EXIT
-git -C "$ROOT" archive "$before" Makefile idtypes_sql.control src | tar -x -C "$old"
+git -C "$ROOT" archive "$before" Makefile idtypes.control idtypes_sql.control src | tar -x -C "$old"
 make -s -C "$old" sql-edition >/dev/null
 old_version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$old/idtypes_sql.control")
 new_version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$ROOT/idtypes_sql.control")
