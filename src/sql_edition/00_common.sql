@@ -33,7 +33,7 @@
 -- IDENTITY IS THE INSTALLER'S, STATE IS THE INSTALLATION'S. The timeid clock id and the tbsl machine id
 -- are the one row of idtypes_sql_installation, a table of the installation's owner with no grant to anyone,
 -- set only with idtypes_sql_set_identity() (EXECUTE revoked from PUBLIC; the owner or a superuser may
--- call it, or grant it). No setting a role could SET names them any more. Two installations on one server
+-- call it, or grant it), never by logical replication (its trigger skips what a subscription writes). No setting a role could SET names them any more. Two installations on one server
 -- (two databases, or two schemas of one database) each have their own state, so only distinct identities
 -- keep their timeids and TBSLs apart, and no identity can be drawn that is certain to differ from the
 -- others' (10 bits and 100 values cannot hold a database and a schema OID). So timeid_generate() and
