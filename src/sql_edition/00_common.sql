@@ -292,15 +292,21 @@ END $$;
 -- [/1.2]
 REVOKE ALL ON FUNCTION idtypes_sql_set_identity(int, int) FROM PUBLIC;
 
+-- [1.2] (what the update script from 1.1 takes, from here to the closing mark)
 -- The identity for generator 1 (timeid: the clock id) or 2 (tbsl: the machine id); 55000 naming the
--- function that sets it while the owner has not. SECURITY DEFINER: the table has no grant.
+-- function that sets it while the owner has not. SECURITY DEFINER: the table has no grant. The query
+-- names no argument: one with a parameter is planned again at every call (a custom plan, 2-3 times the
+-- cost of this whole function; idtypes_sql_reserve calls it for every block).
 CREATE FUNCTION idtypes_sql_installed_identity(generator int) RETURNS bigint
 LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	ident bigint;
+	machine bigint;
 BEGIN
-	SELECT CASE WHEN generator OPERATOR(pg_catalog.=) 1 THEN i.timeid_clock_id ELSE i.tbsl_machine_id END INTO ident
-		FROM pg_idtypes_sql_unbound.idtypes_sql_installation i;
+	SELECT i.timeid_clock_id, i.tbsl_machine_id INTO ident, machine FROM pg_idtypes_sql_unbound.idtypes_sql_installation i;
+	IF generator OPERATOR(pg_catalog.<>) 1 THEN
+		ident := machine;
+	END IF;
 	IF ident IS NULL THEN
 		RAISE EXCEPTION USING ERRCODE = '55000',
 			MESSAGE = pg_catalog.format('the SQL edition in schema %s has no %s yet', 'pg_idtypes_sql_unbound',
@@ -311,6 +317,7 @@ BEGIN
 	END IF;
 	RETURN ident;
 END $$;
+-- [/1.2]
 
 -- The generators' states: the last time unit handed out in a block (microseconds for timeid and tbsl,
 -- milliseconds since the xid epoch for uid11, Unix milliseconds for scru160); no grant.
@@ -401,6 +408,7 @@ DECLARE
 	first bigint;
 	state bigint;
 	behind bigint := 0;
+	subscribed pg_catalog.oid[];
 	started pg_catalog.timestamptz;
 	max_wait int := CASE WHEN generator OPERATOR(pg_catalog.=) 2 THEN pg_idtypes_sql_unbound.idtypes_sql_clock_wait() END;
 	session_states pg_catalog.text[] := ARRAY['idtypes_sql_pg_idtypes_sql_key_timeid', 'idtypes_sql_pg_idtypes_sql_key_tbsl',
@@ -420,12 +428,16 @@ BEGIN
 	END IF;
 	-- PostgreSQL 19's publications FOR ALL SEQUENCES carry sequences, and a subscription's sync sets them to the
 	-- publisher's values, back too: a state written by a subscription could hand out its own IDs again, so a
-	-- generator refuses while one does (checked for each block, not for each ID)
-	IF EXISTS (SELECT FROM pg_catalog.pg_subscription_rel r WHERE r.srrelid OPERATOR(pg_catalog.=) (CASE generator
+	-- generator refuses while one does (checked for each block, not for each ID; the query names no argument,
+	-- so it is planned once: see idtypes_sql_installed_identity)
+	subscribed := ARRAY(SELECT r.srrelid FROM pg_catalog.pg_subscription_rel r WHERE r.srrelid OPERATOR(pg_catalog.=) ANY (ARRAY[
+		'pg_idtypes_sql_unbound.timeid_state'::pg_catalog.regclass, 'pg_idtypes_sql_unbound.tbsl_state'::pg_catalog.regclass,
+		'pg_idtypes_sql_unbound.uid11_state'::pg_catalog.regclass, 'pg_idtypes_sql_unbound.scru160_state'::pg_catalog.regclass]::pg_catalog.oid[]));
+	IF (CASE generator
 			WHEN 1 THEN 'pg_idtypes_sql_unbound.timeid_state'::pg_catalog.regclass
 			WHEN 2 THEN 'pg_idtypes_sql_unbound.tbsl_state'::pg_catalog.regclass
 			WHEN 3 THEN 'pg_idtypes_sql_unbound.uid11_state'::pg_catalog.regclass
-			ELSE 'pg_idtypes_sql_unbound.scru160_state'::pg_catalog.regclass END)::pg_catalog.oid) THEN
+			ELSE 'pg_idtypes_sql_unbound.scru160_state'::pg_catalog.regclass END)::pg_catalog.oid OPERATOR(pg_catalog.=) ANY (subscribed) THEN
 		RAISE EXCEPTION USING ERRCODE = '55000', MESSAGE = pg_catalog.format('cannot execute %s_generate() while a subscription writes its state',
 				(ARRAY['timeid', 'tbsl', 'uid11', 'scru160'])[generator]),
 			DETAIL = 'A subscription to a publication FOR ALL SEQUENCES sets the generators'' states to the publisher''s, which can move them back.',

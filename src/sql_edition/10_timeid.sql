@@ -86,27 +86,31 @@ DECLARE
 	v bigint;
 	hi bigint;
 BEGIN
-	-- the session's state, once set up; not in a read-only transaction (which would let the session move its
-	-- temporary sequence and hand out the rest of its block): idtypes_sql_reserve() refuses there
+	-- Once the session's state is set up and not in a read-only transaction (which would let the session move
+	-- its temporary sequence and hand out the rest of its block): the next microsecond, written back while it
+	-- is still in the block, else a new block. Every other case (no state yet, or read-only: reserve refuses
+	-- there) goes to idtypes_sql_reserve() as before. The state is read in a statement of its own: its
+	-- regclass constant is resolved when the statement is first planned, which must wait until the flag says
+	-- the sequence exists. The CASE writes only after the block test, as the IF it replaces did: the temporary
+	-- sequence never holds a value outside the session's block, so the IDs are the same as before.
 	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on'
 			AND pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'off' THEN
 		last := pg_catalog.pg_sequence_last_value('pg_temp.idtypes_sql_pg_idtypes_sql_key_timeid'::pg_catalog.regclass);
-	END IF;
-	v := GREATEST(pg_catalog.round(pg_catalog.date_part('epoch'::pg_catalog.text, pg_catalog.clock_timestamp())
-		OPERATOR(pg_catalog.*) 1000000::double precision)::bigint, (last OPERATOR(pg_catalog.>>) 10) OPERATOR(pg_catalog.+) 1);
-	IF (v OPERATOR(pg_catalog.>>) 11) OPERATOR(pg_catalog.=) (last OPERATOR(pg_catalog.>>) 21) THEN -- still in the block
-		v := pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_timeid'::pg_catalog.regclass,
-			(v OPERATOR(pg_catalog.<<) 10) OPERATOR(pg_catalog.|) (last OPERATOR(pg_catalog.&) 1023));
+		v := GREATEST(pg_catalog.round(pg_catalog.date_part('epoch'::pg_catalog.text, pg_catalog.clock_timestamp())
+			OPERATOR(pg_catalog.*) 1000000::double precision)::bigint, (last OPERATOR(pg_catalog.>>) 10) OPERATOR(pg_catalog.+) 1);
+		v := CASE WHEN (v OPERATOR(pg_catalog.>>) 11) OPERATOR(pg_catalog.=) (last OPERATOR(pg_catalog.>>) 21) -- still in the block
+			THEN pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_timeid'::pg_catalog.regclass,
+				(v OPERATOR(pg_catalog.<<) 10) OPERATOR(pg_catalog.|) (last OPERATOR(pg_catalog.&) 1023))
+			ELSE pg_idtypes_sql_unbound.idtypes_sql_reserve(1) END;
 	ELSE
 		v := pg_idtypes_sql_unbound.idtypes_sql_reserve(1);
 	END IF;
-	IF clock_id IS NOT NULL THEN
-		v := (v OPERATOR(pg_catalog.&) -1024) OPERATOR(pg_catalog.|) pg_idtypes_sql_unbound.idtypes_sql_check_range(
-			'clock_id'::pg_catalog.text, clock_id::bigint, 0::bigint, 1023::bigint);
-	END IF;
-	-- timeid_encode(v), in two groups of symbols (5 and 8) made at once
+	-- timeid_encode(v), in two groups of symbols (5 and 8) made at once; a clock_id given replaces the low 10
+	-- bits (the high group holds none of them)
 	hi := pg_idtypes_sql_unbound.idtypes_sql_spread40((v OPERATOR(pg_catalog.>>) 40) OPERATOR(pg_catalog.&) 16777215);
-	v := pg_idtypes_sql_unbound.idtypes_sql_spread40(v OPERATOR(pg_catalog.&) 1099511627775);
+	v := pg_idtypes_sql_unbound.idtypes_sql_spread40(CASE WHEN clock_id IS NULL THEN v OPERATOR(pg_catalog.&) 1099511627775
+		ELSE (v OPERATOR(pg_catalog.&) 1099511626752) OPERATOR(pg_catalog.|) pg_idtypes_sql_unbound.idtypes_sql_check_range(
+			'clock_id'::pg_catalog.text, clock_id::bigint, 0::bigint, 1023::bigint) END);
 	RETURN pg_catalog.encode(pg_catalog.substr(pg_idtypes_sql_unbound.timeid_symbols8(hi), 4, 5)
 		OPERATOR(pg_catalog.||) pg_idtypes_sql_unbound.timeid_symbols8(v), 'escape');
 END $$;

@@ -95,21 +95,21 @@ DECLARE
 	v bigint;
 	x bigint;
 BEGIN
-	-- the session's state, once set up; not in a read-only transaction (which would let the session move its
-	-- temporary sequence and hand out the rest of its block): idtypes_sql_reserve() refuses there
+	-- the session's state, as in timeid_generate (why the read is a statement of its own, and why the CASE
+	-- keeps every ID as the IF it replaces did); v is the xid value (the state's top bit flipped back),
+	-- while below 2^63 (until 2081)
 	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on'
 			AND pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'off' THEN
 		last := pg_catalog.pg_sequence_last_value('pg_temp.idtypes_sql_pg_idtypes_sql_key_uid11'::pg_catalog.regclass);
-	END IF;
-	v := CASE WHEN last IS NULL OR ms OPERATOR(pg_catalog.>) ((last OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.+) 2199023255552)
-		THEN ((ms OPERATOR(pg_catalog.<<) 22) OPERATOR(pg_catalog.|) (rnd OPERATOR(pg_catalog.&) 4194303)) OPERATOR(pg_catalog.#) (-9223372036854775807 OPERATOR(pg_catalog.-) 1)
-		ELSE (last OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.+) (rnd OPERATOR(pg_catalog.&) 15) END;
-	IF (v OPERATOR(pg_catalog.>>) 23) OPERATOR(pg_catalog.=) (last OPERATOR(pg_catalog.>>) 23) THEN -- still in the block
-		v := pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_uid11'::pg_catalog.regclass, v);
+		v := CASE WHEN ms OPERATOR(pg_catalog.>) ((last OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.+) 2199023255552)
+			THEN ((ms OPERATOR(pg_catalog.<<) 22) OPERATOR(pg_catalog.|) (rnd OPERATOR(pg_catalog.&) 4194303)) OPERATOR(pg_catalog.#) (-9223372036854775807 OPERATOR(pg_catalog.-) 1)
+			ELSE (last OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.+) (rnd OPERATOR(pg_catalog.&) 15) END;
+		v := CASE WHEN (v OPERATOR(pg_catalog.>>) 23) OPERATOR(pg_catalog.=) (last OPERATOR(pg_catalog.>>) 23) -- still in the block
+			THEN pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_uid11'::pg_catalog.regclass, v)
+			ELSE pg_idtypes_sql_unbound.idtypes_sql_reserve(3) END OPERATOR(pg_catalog.#) (-9223372036854775807 OPERATOR(pg_catalog.-) 1);
 	ELSE
-		v := pg_idtypes_sql_unbound.idtypes_sql_reserve(3);
+		v := pg_idtypes_sql_unbound.idtypes_sql_reserve(3) OPERATOR(pg_catalog.#) (-9223372036854775807 OPERATOR(pg_catalog.-) 1);
 	END IF;
-	v := v OPERATOR(pg_catalog.#) (-9223372036854775807 OPERATOR(pg_catalog.-) 1); -- the xid value, while below 2^63 (until 2081)
 	IF v OPERATOR(pg_catalog.<) 0 THEN
 		RETURN pg_idtypes_sql_unbound.uid11_encode(v::numeric OPERATOR(pg_catalog.+) 18446744073709551616::numeric);
 	END IF;

@@ -126,18 +126,21 @@ BEGIN
 	-- once the session's state is set up, and not in a read-only transaction (which would let the session move
 	-- its temporary sequence and hand out the rest of its block: idtypes_sql_reserve() refuses there): the
 	-- last head plus one, the same millisecond's next counter, in one step (the common case); a new
-	-- millisecond's counter from 15 random bits (of the UUID); NULL past the session's block
+	-- millisecond's counter from 15 random bits (of the UUID); a new block past the session's (the CASE
+	-- calls idtypes_sql_reserve where the IF it replaces found NULL: the same IDs). The nextval is a
+	-- statement of its own: see timeid_generate.
 	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on'
 			AND pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'off' THEN
 		head := pg_catalog.nextval('pg_temp.idtypes_sql_pg_idtypes_sql_key_scru160'::pg_catalog.regclass);
 		head := CASE WHEN ms OPERATOR(pg_catalog.>) (head OPERATOR(pg_catalog.>>) 16) THEN
 				CASE WHEN (ms OPERATOR(pg_catalog.>>) 1) OPERATOR(pg_catalog.=) ((head OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.>>) 17)
 				THEN pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_scru160'::pg_catalog.regclass,
-					(ms OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) (pg_catalog.uuid_hash_extended(u, 3::bigint) OPERATOR(pg_catalog.&) 32767)) END
-			WHEN (head OPERATOR(pg_catalog.>>) 17) OPERATOR(pg_catalog.<>) ((head OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.>>) 17) THEN NULL
+					(ms OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) (pg_catalog.uuid_hash_extended(u, 3::bigint) OPERATOR(pg_catalog.&) 32767))
+				ELSE pg_idtypes_sql_unbound.idtypes_sql_reserve(4) END
+			WHEN (head OPERATOR(pg_catalog.>>) 17) OPERATOR(pg_catalog.<>) ((head OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.>>) 17)
+			THEN pg_idtypes_sql_unbound.idtypes_sql_reserve(4)
 			ELSE head END;
-	END IF;
-	IF head IS NULL THEN -- no block yet, or past it: a new one
+	ELSE -- no block yet
 		head := pg_idtypes_sql_unbound.idtypes_sql_reserve(4);
 	END IF;
 	g := pg_idtypes_sql_unbound.idtypes_sql_spread40(((head OPERATOR(pg_catalog.&) 16777215) OPERATOR(pg_catalog.<<) 16)
