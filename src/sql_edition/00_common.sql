@@ -430,14 +430,16 @@ BEGIN
 	-- publisher's values, back too: a state written by a subscription could hand out its own IDs again, so a
 	-- generator refuses while one does (checked for each block, not for each ID; the query names no argument,
 	-- so it is planned once: see idtypes_sql_installed_identity)
-	subscribed := ARRAY(SELECT r.srrelid FROM pg_catalog.pg_subscription_rel r WHERE r.srrelid OPERATOR(pg_catalog.=) ANY (ARRAY[
-		'pg_idtypes_sql_unbound.timeid_state'::pg_catalog.regclass, 'pg_idtypes_sql_unbound.tbsl_state'::pg_catalog.regclass,
-		'pg_idtypes_sql_unbound.uid11_state'::pg_catalog.regclass, 'pg_idtypes_sql_unbound.scru160_state'::pg_catalog.regclass]::pg_catalog.oid[]));
-	IF (CASE generator
+	subscribed := ARRAY(SELECT r.srrelid FROM pg_catalog.pg_subscription_rel r
+		WHERE r.srrelid OPERATOR(pg_catalog.=) 'pg_idtypes_sql_unbound.timeid_state'::pg_catalog.regclass::pg_catalog.oid
+			OR r.srrelid OPERATOR(pg_catalog.=) 'pg_idtypes_sql_unbound.tbsl_state'::pg_catalog.regclass::pg_catalog.oid
+			OR r.srrelid OPERATOR(pg_catalog.=) 'pg_idtypes_sql_unbound.uid11_state'::pg_catalog.regclass::pg_catalog.oid
+			OR r.srrelid OPERATOR(pg_catalog.=) 'pg_idtypes_sql_unbound.scru160_state'::pg_catalog.regclass::pg_catalog.oid);
+	IF pg_catalog.array_position(subscribed, (CASE generator
 			WHEN 1 THEN 'pg_idtypes_sql_unbound.timeid_state'::pg_catalog.regclass
 			WHEN 2 THEN 'pg_idtypes_sql_unbound.tbsl_state'::pg_catalog.regclass
 			WHEN 3 THEN 'pg_idtypes_sql_unbound.uid11_state'::pg_catalog.regclass
-			ELSE 'pg_idtypes_sql_unbound.scru160_state'::pg_catalog.regclass END)::pg_catalog.oid OPERATOR(pg_catalog.=) ANY (subscribed) THEN
+			ELSE 'pg_idtypes_sql_unbound.scru160_state'::pg_catalog.regclass END)::pg_catalog.oid) IS NOT NULL THEN
 		RAISE EXCEPTION USING ERRCODE = '55000', MESSAGE = pg_catalog.format('cannot execute %s_generate() while a subscription writes its state',
 				(ARRAY['timeid', 'tbsl', 'uid11', 'scru160'])[generator]),
 			DETAIL = 'A subscription to a publication FOR ALL SEQUENCES sets the generators'' states to the publisher''s, which can move them back.',
