@@ -9,7 +9,7 @@
 set -euo pipefail
 source "$(dirname "$0")/../scripts/lib.sh"
 runs=${BENCH_RUNS:-9}
-ids=${BENCH_IDS:-100000}
+ids=${BENCH_IDS:-200000}
 before=${BENCH_BEFORE:-ea3c833}
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
 export PATH="$("$PG_CONFIG" --bindir):$PATH"
@@ -26,22 +26,21 @@ psql_q -c 'CREATE SCHEMA native' -c 'CREATE EXTENSION idtypes SCHEMA native' -c 
 PGOPTIONS="-c client_min_messages=warning -c search_path=ids_before" psql -X -q -v ON_ERROR_STOP=1 -1 -f "$old/build/idtypes_sql.sql" >/dev/null
 PGOPTIONS="-c client_min_messages=warning -c search_path=ids" psql -X -q -v ON_ERROR_STOP=1 -1 -f "$ROOT/build/idtypes_sql.sql" >/dev/null
 psql_q -c 'SELECT ids_before.idtypes_sql_set_identity(1, 1), ids.idtypes_sql_set_identity(2, 2)' >/dev/null
-# Each run is one psql session: the backend's CPU time (utime + stime from /proc, Linux; a superuser's
-# pg_read_file) around the statement, beside its wall time. CPU time is what the generators cost; the wall
+# Each run is one psql session: the backend's CPU time (/proc/self/schedstat, nanoseconds, Linux; read with a
+# superuser's pg_read_file) around the statement, beside its wall time. CPU time is what the generators cost; the wall
 # time also holds whatever else the machine ran meanwhile. Per cell: the median of the runs, and the
 # spread (lowest-highest); the ratios are taken within each round (the three subjects back to back), then
 # their median and spread.
-tck=$(getconf CLK_TCK)
-cpu="SELECT split_part(pg_catalog.pg_read_file('/proc/self/stat'), ' ', 14)::bigint + split_part(pg_catalog.pg_read_file('/proc/self/stat'), ' ', 15)::bigint"
+cpu="SELECT split_part(pg_catalog.pg_read_file('/proc/self/schedstat'), ' ', 1)"
 results=$(mktemp /tmp/idtypes-bench-runs.XXXXXX)
 trap 'cluster_stop; rm -rf "$old" "$results"' EXIT
 for r in $(seq 1 "$runs"); do
 	for t in timeid tbsl uid11 scru160; do
 		for s in native ids_before ids; do
 			psql -X -At -c "$cpu" -c '\timing on' -c "SELECT count($s.${t}_generate()) FROM generate_series(1, $ids)" -c '\timing off' -c "$cpu" |
-				awk -v r="$r" -v t="$t" -v s="$s" -v tck="$tck" -v ids="$ids" '
-					/^Time:/ { wall = $2 } /^[0-9]+$/ { c[n++] = $1 }
-					END { printf "%s %s %s %.4f %.4f\n", r, t, s, wall * 1000 / ids, (c[2] - c[0]) * 1000000 / tck / ids }' >>"$results"
+				awk -v r="$r" -v t="$t" -v s="$s" -v ids="$ids" '
+					/^Time:/ { wall = $2 } /^[0-9]+$/ { c[n++] = $1 } # the CPU time before, the count, the CPU time after
+					END { printf "%s %s %s %.4f %.4f\n", r, t, s, wall * 1000 / ids, (c[2] - c[0]) / 1000 / ids }' >>"$results"
 		done
 	done
 done
