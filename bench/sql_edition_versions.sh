@@ -56,7 +56,7 @@ stat() {
 		}' "$results"
 }
 for col in 5 4; do
-	[ "$col" = 5 ] && what="the server process's CPU time" || what="wall time"
+	[ "$col" = 5 ] && what="**The server process's CPU time**" || what="**Wall time**"
 	echo
 	echo "$what, $ids IDs in one statement, median of $runs rounds (lowest–highest):"
 	echo
