@@ -245,8 +245,12 @@ CREATE FUNCTION idtypes_sql_installation_local() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
 	IF TG_OP OPERATOR(pg_catalog.=) 'TRUNCATE' THEN
+		-- a subscription's TRUNCATE (from a publisher of 1.1, or one whose owner set the trigger aside) stops
+		-- its apply worker here, which retries it: the hint says how to skip that one transaction
 		RAISE EXCEPTION USING ERRCODE = '55000', MESSAGE = pg_catalog.format('%I.idtypes_sql_installation is not truncated', TG_TABLE_SCHEMA),
-			HINT = 'Its one row is the installation''s identity: change it with idtypes_sql_set_identity().';
+			HINT = CASE WHEN pg_catalog.current_setting('session_replication_role') OPERATOR(pg_catalog.=) 'replica'
+				THEN 'A subscription applies its publisher''s TRUNCATE of it: skip that transaction, ALTER SUBSCRIPTION ... SKIP (lsn = the LSN at which the context below says it finished).'
+				ELSE 'Its one row is the installation''s identity: change it with idtypes_sql_set_identity().' END;
 	END IF;
 	IF pg_catalog.current_setting('session_replication_role') OPERATOR(pg_catalog.=) 'replica' THEN
 		RAISE WARNING USING MESSAGE = pg_catalog.format('the SQL edition in schema %s takes no identity from replication: a replicated %s of its identity skipped',

@@ -137,6 +137,26 @@ t" ]; then
 else
 	fail "logical replication: pg_write_all_data, restore with --disable-triggers: $(head -c 400 <<<"$written $restored")"
 fi
+# a TRUNCATE from a publisher (one of 1.1, or one whose owner set the trigger aside, as here) is refused on B
+# and stops its apply worker, which retries it: the hint's ALTER SUBSCRIPTION ... SKIP, with the LSN the
+# error's context gives, lets replication go on; B keeps its identity
+app A -c "ALTER TABLE idtypes_sql_installation DISABLE TRIGGER idtypes_sql_installation_truncate" -c "TRUNCATE idtypes_sql_installation" \
+	-c "ALTER TABLE idtypes_sql_installation ENABLE ALWAYS TRIGGER idtypes_sql_installation_truncate" -c "INSERT INTO public.seen VALUES ('A', 'mark', 'after truncate')" >/dev/null
+skip_lsn=""
+for _ in $(seq 1 120); do
+	skip_lsn=$(grep -A3 'idtypes_sql_installation is not truncated' "${dirs[1]}/log" | grep -o -m1 'finished at [0-9A-F]*/[0-9A-F]*' | cut -d' ' -f3)
+	[ -n "$skip_lsn" ] && break
+	sleep 0.25
+done
+hinted=$(grep -c 'ALTER SUBSCRIPTION ... SKIP' "${dirs[1]}/log")
+[ -n "$skip_lsn" ] && su B -d app -c "ALTER SUBSCRIPTION from_a SKIP (lsn = '$skip_lsn')" >/dev/null
+if [ -n "$skip_lsn" ] && [ "$hinted" -ge 1 ] && caught_up A B && [ "$(su B -d app -c "SELECT count(*) FROM public.seen WHERE type = 'mark'")" = 1 ] &&
+	[ "$(app B -c "SELECT timeid_clock_id, tbsl_machine_id FROM idtypes_sql_installation")" = "4|4" ]; then
+	ok "logical replication: a publisher's TRUNCATE of the identity is refused on B, its hint names ALTER SUBSCRIPTION ... SKIP; skipped at $skip_lsn, replication goes on and B keeps its identity"
+else
+	fail "logical replication: a publisher's TRUNCATE of the identity: LSN '${skip_lsn}', $hinted hint(s), B's identity $(app B -c "SELECT timeid_clock_id, tbsl_machine_id FROM idtypes_sql_installation")"
+fi
+app A -c "DELETE FROM public.seen WHERE type = 'mark'" >/dev/null && caught_up A B # the mark gone from both sides (step 3 counts rows)
 subscribe A B || fail "logical replication: A's subscription to B did not sync"
 # streaming: each owner changes its identity, which the other side skips
 app A -c "SELECT idtypes_sql_set_identity(5, 5)" >/dev/null && app B -c "SELECT idtypes_sql_set_identity(6, 6)" >/dev/null
