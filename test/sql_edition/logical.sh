@@ -33,10 +33,11 @@ ok() { echo "ok   PostgreSQL $server: $*"; }
 fail() { echo "FAIL PostgreSQL $server: $*"; }
 started=$SECONDS
 # two clusters: A and B (their sockets in their own directories); wal_sender_timeout short, so that a
-# caught-up subscriber hears its publisher's position within a second (the cutover waits for it)
+# caught-up subscriber hears its publisher's position within a second (the cutover waits for it); an apply worker
+# that stopped on an error starts again within a second (the skipped TRUNCATE below)
 declare -A host port
 for side in A B; do
-	cluster_start wal_level=logical wal_sender_timeout=2s >/dev/null || { echo "FAIL logical replication: cluster $side"; exit 0; }
+	cluster_start wal_level=logical wal_sender_timeout=2s wal_retrieve_retry_interval=1s >/dev/null || { echo "FAIL logical replication: cluster $side"; exit 0; }
 	dirs+=("$CLUSTER_DIR") host[$side]=$PGHOST port[$side]=$PGPORT
 done
 server=$(psql -X -At -c 'SHOW server_version')
