@@ -245,8 +245,12 @@ CREATE FUNCTION idtypes_sql_installation_local() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
 	IF TG_OP OPERATOR(pg_catalog.=) 'TRUNCATE' THEN
+		-- a subscription's TRUNCATE (from a publisher of 1.1, or one whose owner set the trigger aside) stops
+		-- its apply worker here, which retries it: the hint says how to skip that one transaction
 		RAISE EXCEPTION USING ERRCODE = '55000', MESSAGE = pg_catalog.format('%I.idtypes_sql_installation is not truncated', TG_TABLE_SCHEMA),
-			HINT = 'Its one row is the installation''s identity: change it with idtypes_sql_set_identity().';
+			HINT = CASE WHEN pg_catalog.current_setting('session_replication_role') OPERATOR(pg_catalog.=) 'replica'
+				THEN 'A subscription applies its publisher''s TRUNCATE of it: skip that transaction, ALTER SUBSCRIPTION ... SKIP (lsn = the LSN at which the context below says it finished).'
+				ELSE 'Its one row is the installation''s identity: change it with idtypes_sql_set_identity().' END;
 	END IF;
 	IF pg_catalog.current_setting('session_replication_role') OPERATOR(pg_catalog.=) 'replica' THEN
 		RAISE WARNING USING MESSAGE = pg_catalog.format('the SQL edition in schema %s takes no identity from replication: a replicated %s of its identity skipped',
@@ -254,6 +258,12 @@ BEGIN
 			DETAIL = 'Each installation generates with its own identity, which only its owner sets; a copy of another''s would repeat its IDs.',
 			HINT = pg_catalog.format('Its owner sets it: SELECT %I.idtypes_sql_set_identity(timeid_clock_id => 0..1023, tbsl_machine_id => 0..99).', TG_TABLE_SCHEMA);
 		RETURN NULL;
+	END IF;
+	-- the table has no grant, but a member of pg_write_all_data writes every table: only the owner (or a
+	-- member of it, or a superuser: those who may call idtypes_sql_set_identity) writes the identity
+	IF NOT pg_catalog.pg_has_role((SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) TG_RELID), 'USAGE') THEN
+		RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = pg_catalog.format('only the owner of %I.idtypes_sql_installation writes the identity', TG_TABLE_SCHEMA),
+			HINT = 'Its owner sets it with idtypes_sql_set_identity().';
 	END IF;
 	IF TG_OP OPERATOR(pg_catalog.=) 'DELETE' THEN
 		RETURN OLD;
@@ -292,17 +302,30 @@ END $$;
 -- [/1.2]
 REVOKE ALL ON FUNCTION idtypes_sql_set_identity(int, int) FROM PUBLIC;
 
--- [1.2] (what the update script from 1.1 takes, from here to the closing mark)
 -- The identity for generator 1 (timeid: the clock id) or 2 (tbsl: the machine id); 55000 naming the
--- function that sets it while the owner has not. SECURITY DEFINER: the table has no grant. The query
--- names no argument: one with a parameter is planned again at every call (a custom plan, 2-3 times the
--- cost of this whole function; idtypes_sql_reserve calls it for every block).
+-- function that sets it while the owner has not. SECURITY DEFINER: the table has no grant.
+-- [1.2] (what the update script from 1.1 takes, from here to the closing mark)
+-- Read only while both triggers of the table are ENABLE ALWAYS: a data-only restore with --disable-triggers
+-- (pg_dump's DISABLE then ENABLE TRIGGER ALL) or ALTER TABLE ... ENABLE TRIGGER leaves them firing for
+-- local writes alone, and a subscription then writes its publisher's identity here. Its queries name no
+-- argument: one with a parameter is planned again at every call (a custom plan, 2-3 times the cost of this
+-- whole function; idtypes_sql_reserve calls it for every block).
 CREATE FUNCTION idtypes_sql_installed_identity(generator int) RETURNS bigint
 LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	ident bigint;
 	machine bigint;
 BEGIN
+	IF (SELECT pg_catalog.count(t.oid) FROM pg_catalog.pg_trigger t
+			WHERE t.tgrelid OPERATOR(pg_catalog.=) 'pg_idtypes_sql_unbound.idtypes_sql_installation'::pg_catalog.regclass
+				AND t.tgfoid OPERATOR(pg_catalog.=) 'pg_idtypes_sql_unbound.idtypes_sql_installation_local()'::pg_catalog.regprocedure
+				AND t.tgenabled OPERATOR(pg_catalog.=) 'A') OPERATOR(pg_catalog.<>) 2 THEN
+		RAISE EXCEPTION USING ERRCODE = '55000',
+			MESSAGE = pg_catalog.format('the triggers of %s.idtypes_sql_installation are not ENABLE ALWAYS', 'pg_idtypes_sql_unbound'),
+			DETAIL = 'Without them a subscription writes its publisher''s identity here (a data-only restore that disables triggers, or ALTER TABLE ... ENABLE TRIGGER, changes them).',
+			HINT = pg_catalog.format('Its owner runs ALTER TABLE %1$s.idtypes_sql_installation ENABLE ALWAYS TRIGGER idtypes_sql_installation_local, ENABLE ALWAYS TRIGGER idtypes_sql_installation_truncate; then checks TABLE %1$s.idtypes_sql_installation and sets its own identity if need be.',
+				'pg_idtypes_sql_unbound');
+	END IF;
 	SELECT i.timeid_clock_id, i.tbsl_machine_id INTO ident, machine FROM pg_idtypes_sql_unbound.idtypes_sql_installation i;
 	IF generator OPERATOR(pg_catalog.<>) 1 THEN
 		ident := machine;

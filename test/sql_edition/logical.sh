@@ -33,10 +33,11 @@ ok() { echo "ok   PostgreSQL $server: $*"; }
 fail() { echo "FAIL PostgreSQL $server: $*"; }
 started=$SECONDS
 # two clusters: A and B (their sockets in their own directories); wal_sender_timeout short, so that a
-# caught-up subscriber hears its publisher's position within a second (the cutover waits for it)
+# caught-up subscriber hears its publisher's position within a second (the cutover waits for it); an apply worker
+# that stopped on an error starts again within a second (the skipped TRUNCATE below)
 declare -A host port
 for side in A B; do
-	cluster_start wal_level=logical wal_sender_timeout=2s >/dev/null || { echo "FAIL logical replication: cluster $side"; exit 0; }
+	cluster_start wal_level=logical wal_sender_timeout=2s wal_retrieve_retry_interval=1s >/dev/null || { echo "FAIL logical replication: cluster $side"; exit 0; }
 	dirs+=("$CLUSTER_DIR") host[$side]=$PGHOST port[$side]=$PGPORT
 done
 server=$(psql -X -At -c 'SHOW server_version')
@@ -116,6 +117,47 @@ if [[ $refused == *"does not run with session_replication_role = replica"* && $r
 else
 	fail "logical replication: set_identity as replica, TRUNCATE: $(head -c 400 <<<"$refused")"
 fi
+# a member of pg_write_all_data (which writes every table, this one's missing grant aside) cannot write the
+# identity; a data-only restore with --disable-triggers (pg_dump's DISABLE then ENABLE TRIGGER ALL, which leaves
+# the triggers firing for local writes alone, so a subscription would write its publisher's identity) makes
+# timeid and tbsl refuse, naming the ALTER TABLE that sets them back (run here; B keeps its row, checked below)
+su B -c "CREATE ROLE writer LOGIN IN ROLE pg_write_all_data" >/dev/null
+written=$(for q in "UPDATE ids.idtypes_sql_installation SET timeid_clock_id = 9" "DELETE FROM ids.idtypes_sql_installation"; do
+	PGHOST=${host[B]} PGPORT=${port[B]} psql -X -q -At -U writer -d app -c "$q" 2>&1; done)
+app B -c "DELETE FROM idtypes_sql_installation" -c "SELECT idtypes_sql_set_identity(4, 4)" >/dev/null # the row the dump holds
+PGHOST=${host[B]} PGPORT=${port[B]} "$("$PG_CONFIG" --bindir)/pg_dump" -U postgres --data-only --disable-triggers -t ids.idtypes_sql_installation app >"$work/identity.sql"
+app B -c "DELETE FROM idtypes_sql_installation" >/dev/null && su B -d app -f "$work/identity.sql" >/dev/null 2>&1
+restored=$(app B -c "SELECT timeid_generate()" 2>&1; app B -c "SELECT tbsl_generate()" 2>&1)
+hint=$(grep -o -m1 'ALTER TABLE [^;]*;' <<<"$restored")
+app B -c "$hint" >/dev/null 2>&1
+if [ "$(grep -c 'only the owner of ids.idtypes_sql_installation writes the identity' <<<"$written")" = 2 ] &&
+	[ "$(grep -c 'are not ENABLE ALWAYS' <<<"$restored")" = 2 ] && grep -q 'DISABLE TRIGGER ALL' "$work/identity.sql" &&
+	[ "$(app B -c "SELECT timeid_clock_id, tbsl_machine_id FROM idtypes_sql_installation" -c "SELECT timeid_generate() IS NOT NULL")" = "4|4
+t" ]; then
+	ok "logical replication: a member of pg_write_all_data cannot write the identity (2 of 2 refused); after a data-only restore with --disable-triggers, timeid and tbsl refuse (2 of 2) until the hint's ALTER TABLE, then generate"
+else
+	fail "logical replication: pg_write_all_data, restore with --disable-triggers: $(head -c 400 <<<"$written $restored")"
+fi
+# a TRUNCATE from a publisher (one of 1.1, or one whose owner set the trigger aside, as here) is refused on B
+# and stops its apply worker, which retries it: the hint's ALTER SUBSCRIPTION ... SKIP, with the LSN the
+# error's context gives, lets replication go on; B keeps its identity
+app A -c "ALTER TABLE idtypes_sql_installation DISABLE TRIGGER idtypes_sql_installation_truncate" -c "TRUNCATE idtypes_sql_installation" \
+	-c "ALTER TABLE idtypes_sql_installation ENABLE ALWAYS TRIGGER idtypes_sql_installation_truncate" -c "INSERT INTO public.seen VALUES ('A', 'mark', 'after truncate')" >/dev/null
+skip_lsn=""
+for _ in $(seq 1 120); do
+	skip_lsn=$(grep -A3 'idtypes_sql_installation is not truncated' "${dirs[1]}/log" | grep -o -m1 'finished at [0-9A-F]*/[0-9A-F]*' | cut -d' ' -f3)
+	[ -n "$skip_lsn" ] && break
+	sleep 0.25
+done
+hinted=$(grep -c 'ALTER SUBSCRIPTION ... SKIP' "${dirs[1]}/log")
+[ -n "$skip_lsn" ] && su B -d app -c "ALTER SUBSCRIPTION from_a SKIP (lsn = '$skip_lsn')" >/dev/null
+if [ -n "$skip_lsn" ] && [ "$hinted" -ge 1 ] && caught_up A B && [ "$(su B -d app -c "SELECT count(*) FROM public.seen WHERE type = 'mark'")" = 1 ] &&
+	[ "$(app B -c "SELECT timeid_clock_id, tbsl_machine_id FROM idtypes_sql_installation")" = "4|4" ]; then
+	ok "logical replication: a publisher's TRUNCATE of the identity is refused on B, its hint names ALTER SUBSCRIPTION ... SKIP; skipped at $skip_lsn, replication goes on and B keeps its identity"
+else
+	fail "logical replication: a publisher's TRUNCATE of the identity: LSN '${skip_lsn}', $hinted hint(s), B's identity $(app B -c "SELECT timeid_clock_id, tbsl_machine_id FROM idtypes_sql_installation")"
+fi
+app A -c "DELETE FROM public.seen WHERE type = 'mark'" >/dev/null && caught_up A B # the mark gone from both sides (step 3 counts rows)
 subscribe A B || fail "logical replication: A's subscription to B did not sync"
 # streaming: each owner changes its identity, which the other side skips
 app A -c "SELECT idtypes_sql_set_identity(5, 5)" >/dev/null && app B -c "SELECT idtypes_sql_set_identity(6, 6)" >/dev/null
@@ -126,6 +168,28 @@ if [ "$streamed" = yes ] && [ "$ids" = "5|5
 	ok "logical replication, both directions: each side's identity changed while streaming, each keeps its own one row (A 5|5, B 6|6)"
 else
 	fail "logical replication: the identities after streaming: $(tr '\n' ' ' <<<"$ids") (want A 5|5, B 6|6); caught up: ${streamed:-no}"
+fi
+
+# 2b. a 1.1 subscriber that took its publisher's row, having none of its own (1.1 let the sync write it): the
+# update to 1.2 cannot tell that row from one its owner set, so while a subscription copies the table it
+# removes it, says so, and timeid refuses until the owner sets one (the subscriber updated first, as the docs say)
+if [ ${#chain[@]} -ge 3 ]; then
+	v11=$(for side in A B; do
+		su "$side" -c "CREATE DATABASE v11 OWNER app" && su "$side" -d v11 -c "CREATE SCHEMA ids AUTHORIZATION app" &&
+			for f in "${chain[@]:0:2}"; do app "$side" -d v11 -1 -f "$f" || exit 1; done; done 2>&1) &&
+		app A -d v11 -c "SELECT idtypes_sql_set_identity(7, 7)" >/dev/null && su A -d v11 -c "CREATE PUBLICATION identity FOR TABLE ids.idtypes_sql_installation" &&
+		su B -d v11 -c "CREATE SUBSCRIPTION from_a11 CONNECTION '$(conninfo A postgres | sed 's/dbname=app/dbname=v11/')' PUBLICATION identity" 2>>"$work/subscribe.log"
+	for _ in $(seq 1 120); do [ "$(su B -d v11 -c "SELECT count(*) FROM ids.idtypes_sql_installation")" = 1 ] && break; sleep 0.25; done
+	taken=$(su B -d v11 -c "SELECT timeid_clock_id FROM ids.idtypes_sql_installation")
+	updated=$(app B -d v11 -1 -f "${chain[2]}" 2>&1)
+	if [ "$taken" = 7 ] && [[ $updated == *"or one a subscription copies: removed"* ]] &&
+		[ "$(su B -d v11 -c "SELECT count(*) FROM ids.idtypes_sql_installation")" = 0 ] &&
+		[[ $(app B -d v11 -c "SELECT timeid_generate()" 2>&1) == *"has no timeid clock id yet"* ]]; then
+		ok "logical replication: a 1.1 subscriber that took its publisher's identity (7) in the sync, updated to 1.2 while subscribed: the row removed with a WARNING, timeid refuses until its owner sets one"
+	else
+		fail "logical replication: the update of a 1.1 subscriber holding its publisher's identity ($taken): $(head -c 300 <<<"$v11 $updated"); rows: $(su B -d v11 -c "TABLE ids.idtypes_sql_installation" | tr '\n' ' ')"
+	fi
+	su B -d v11 -c "DROP SUBSCRIPTION from_a11" >/dev/null 2>>"$work/subscribe.log"
 fi
 
 # 3. both sides at once, 2 sessions each, every generator, into the replicated table
