@@ -127,17 +127,25 @@ sql_edition_file = set -- $$(grep '^$(1) ' build/descriptors.txt) && sed -e 's/@
 	-e "s/@UNIT@/$$3/g" -e "s/@EPOCH_UNITS@/$$(($$2 / $$3))/g" -e "s/@MAX@/$$4/g" -e "s/@SYMBOLS@/$$5/g" \
 	-e "s/@LOW@/$$6/g" -e "s/@HIGH@/$$7/g" $(2);
 sql_edition_type = $(call sql_edition_file,$(1),src/sql_edition/$(2).sql) $(call sql_edition_file,$(1),src/sql_edition/type.sql.in)
-# The edition's own version (idtypes_sql.control): the full script of the current one, and the update to it
-# from the frozen earlier one (src/sql_edition/versions/), made of the sources' parts marked [1.1].
+# The edition's own version (idtypes_sql.control): the full script of the current one, the update to it from
+# the one before (src/sql_edition/upgrades/<from>--<to>.sql followed by the sources' parts marked [<to>]), and
+# the earlier updates as released (src/sql_edition/versions/, frozen; 1.0's full script too, which
+# CREATE EXTENSION ... VERSION '1.0' and the update test start from).
+SQL_EDITION_VERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" idtypes_sql.control)
+SQL_EDITION_FROM    := $(patsubst src/sql_edition/upgrades/%--$(SQL_EDITION_VERSION).sql,%,$(wildcard src/sql_edition/upgrades/*--$(SQL_EDITION_VERSION).sql))
+SQL_EDITION_FROZEN  := $(patsubst src/sql_edition/versions/%,build/%,$(wildcard src/sql_edition/versions/idtypes_sql--*--*.sql))
 sql_edition_body = cat src/sql_edition/00_common.sql; \
 	$(foreach f,$(SQL_EDITION_TYPES),$(call sql_edition_type,$(word 2,$(subst _, ,$(f))),$(f)))
 .PHONY: sql-edition
-sql-edition: build/idtypes_sql.sql build/idtypes_sql--1.0--1.1.sql
+sql-edition: build/idtypes_sql.sql build/idtypes_sql--$(SQL_EDITION_FROM)--$(SQL_EDITION_VERSION).sql $(SQL_EDITION_FROZEN)
 build/idtypes_sql.sql: $(wildcard src/sql_edition/*.sql src/sql_edition/*.in) build/descriptors.txt Makefile
 	@mkdir -p build
 	{ cat src/sql_edition/installer.sql; $(sql_edition_body) cat src/sql_edition/90_bind.sql; } > $@
-build/idtypes_sql--1.0--1.1.sql: $(wildcard src/sql_edition/*.sql src/sql_edition/*.in src/sql_edition/upgrades/*.sql) build/descriptors.txt Makefile
+build/idtypes_sql--$(SQL_EDITION_FROM)--$(SQL_EDITION_VERSION).sql: $(wildcard src/sql_edition/*.sql src/sql_edition/*.in src/sql_edition/upgrades/*.sql) build/descriptors.txt Makefile
 	@mkdir -p build
-	{ cat src/sql_edition/installer.sql src/sql_edition/upgrades/1.0--1.1.sql; \
-	  { $(sql_edition_body) } | sed -n '/^-- \[1\.1\]/,/^-- \[\/1\.1\]/{s/^CREATE FUNCTION/CREATE OR REPLACE FUNCTION/;p;}'; \
+	{ cat src/sql_edition/installer.sql src/sql_edition/upgrades/$(SQL_EDITION_FROM)--$(SQL_EDITION_VERSION).sql; \
+	  { $(sql_edition_body) } | sed -n '/^-- \[$(subst .,\.,$(SQL_EDITION_VERSION))\]/,/^-- \[\/$(subst .,\.,$(SQL_EDITION_VERSION))\]/{s/^CREATE FUNCTION/CREATE OR REPLACE FUNCTION/;p;}'; \
 	  cat src/sql_edition/90_bind.sql; } > $@
+$(SQL_EDITION_FROZEN): build/%: src/sql_edition/versions/%
+	@mkdir -p build
+	cp $< $@

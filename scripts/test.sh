@@ -38,6 +38,7 @@ declare -A only_on=(
 	[pg_auto_failover]=15     # Debian's postgresql-15-auto-failover is for 15 only
 	[patroni]=15              # Debian's patroni drives its own 15
 	[live_upgrade]="15 19"    # issue 65: the releases' libraries built for the oldest and the newest (CI time)
+	[sql_edition_logical]="15 19" # the SQL edition under logical replication: the oldest and the newest (origin = none from 16)
 )
 # on ENTRY: whether the version being tested ($v) runs ENTRY
 on() { [[ " ${only_on[$1]} " == *" $v "* ]]; }
@@ -238,6 +239,10 @@ version_suites() {
 	checks "$ROOT/test/sql_edition/run.sh" "$CLUSTER_DIR/data" "$("$PG_CONFIG" --bindir)" "$@"
 	log "PostgreSQL $v: both editions on one server, preloaded and not; docs/sql-edition.md top to bottom"
 	checks "$ROOT/test/sql_edition/both.sh"
+	if on sql_edition_logical; then
+		log "PostgreSQL $v: the SQL edition under logical replication, both directions (two clusters)"
+		checks "$ROOT/test/sql_edition/logical.sh"
+	fi
 	if on dump_from; then
 		log "a database with every type dumped from 15, to be restored into the newer versions"
 		checks "$ROOT/test/dump/run.sh" dump "$dump_dir"

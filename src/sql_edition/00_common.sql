@@ -33,7 +33,7 @@
 -- IDENTITY IS THE INSTALLER'S, STATE IS THE INSTALLATION'S. The timeid clock id and the tbsl machine id
 -- are the one row of idtypes_sql_installation, a table of the installation's owner with no grant to anyone,
 -- set only with idtypes_sql_set_identity() (EXECUTE revoked from PUBLIC; the owner or a superuser may
--- call it, or grant it). No setting a role could SET names them any more. Two installations on one server
+-- call it, or grant it), never by logical replication (its trigger skips what a subscription writes). No setting a role could SET names them any more. Two installations on one server
 -- (two databases, or two schemas of one database) each have their own state, so only distinct identities
 -- keep their timeids and TBSLs apart, and no identity can be drawn that is certain to differ from the
 -- others' (10 bits and 100 values cannot hold a database and a schema OID). So timeid_generate() and
@@ -217,47 +217,119 @@ CREATE FUNCTION idtypes_sql_spread40(x bigint) RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (((x OPERATOR(pg_catalog.+) ((x OPERATOR(pg_catalog.&) 1099510579200) OPERATOR(pg_catalog.*) 4095)) OPERATOR(pg_catalog.+) (((x OPERATOR(pg_catalog.+) ((x OPERATOR(pg_catalog.&) 1099510579200) OPERATOR(pg_catalog.*) 4095)) OPERATOR(pg_catalog.&) 4499201581906944) OPERATOR(pg_catalog.*) 63)) OPERATOR(pg_catalog.+) ((((x OPERATOR(pg_catalog.+) ((x OPERATOR(pg_catalog.&) 1099510579200) OPERATOR(pg_catalog.*) 4095)) OPERATOR(pg_catalog.+) (((x OPERATOR(pg_catalog.+) ((x OPERATOR(pg_catalog.&) 1099510579200) OPERATOR(pg_catalog.*) 4095)) OPERATOR(pg_catalog.&) 4499201581906944) OPERATOR(pg_catalog.*) 63)) OPERATOR(pg_catalog.&) 279227437569541088) OPERATOR(pg_catalog.*) 7));
 
--- The installation: its identity (one row, none until its owner sets it), and the object whose lock
--- serialises the reservation of blocks. Its owner's alone: no grant, so no other role can read it, change it
--- or lock it (SHARE UPDATE EXCLUSIVE). Made empty: pg_dump keeps its rows (pg_extension_config_dump, below),
--- and a restore re-creates the extension before it puts them back, so a row made here would be a second one.
+-- The installation: its identity (one row, none until its owner sets it: the key `installation` is always
+-- true, so a database never holds two), and the object whose lock serialises the reservation of blocks. Its
+-- owner's alone: no grant, so no other role can read it, change it or lock it (SHARE UPDATE EXCLUSIVE). Made
+-- empty: pg_dump keeps its rows (pg_extension_config_dump, below), and a restore re-creates the extension
+-- before it puts them back, so a row made here would be a second one. The primary key is also its replica
+-- identity, so set_identity's writes pass a publication FOR ALL TABLES.
 CREATE TABLE idtypes_sql_installation (
 	timeid_clock_id int CHECK (timeid_clock_id OPERATOR(pg_catalog.>=) 0 AND timeid_clock_id OPERATOR(pg_catalog.<=) 1023),
-	tbsl_machine_id int CHECK (tbsl_machine_id OPERATOR(pg_catalog.>=) 0 AND tbsl_machine_id OPERATOR(pg_catalog.<=) 99)
+	tbsl_machine_id int CHECK (tbsl_machine_id OPERATOR(pg_catalog.>=) 0 AND tbsl_machine_id OPERATOR(pg_catalog.<=) 99),
+	installation boolean NOT NULL DEFAULT true CONSTRAINT idtypes_sql_installation_one CHECK (installation)
+		CONSTRAINT idtypes_sql_installation_pkey PRIMARY KEY
 );
 REVOKE ALL ON TABLE idtypes_sql_installation FROM PUBLIC;
 
--- [1.1] (what the update script from 1.0 takes, from here to the closing mark)
+-- [1.2] (what the update script from 1.1 takes, from here to the closing mark)
+-- Logical replication never carries an identity (issue 66). A publication FOR ALL TABLES publishes this
+-- table like any other; what arrives is refused here, where it is written: the apply and table
+-- synchronisation workers of a subscription run with session_replication_role = replica, under which only
+-- triggers ENABLE ALWAYS (or REPLICA) fire, and this one, ENABLE ALWAYS, skips a row they insert, update or
+-- delete, with a WARNING in the subscriber's log saying why: a subscriber keeps the identity its own owner
+-- set (or none), whatever its publisher sets. (Every other write comes from idtypes_sql_set_identity, which
+-- refuses to run under session_replication_role = replica, or from a restore, which does not set it.)
+-- TRUNCATE is refused outright (a statement trigger cannot skip it): the edition never truncates, so no
+-- publisher of 1.2 ever sends one. A dump keeps the row as before (a restore writes it as origin).
+CREATE FUNCTION idtypes_sql_installation_local() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+	IF TG_OP OPERATOR(pg_catalog.=) 'TRUNCATE' THEN
+		-- a subscription's TRUNCATE (from a publisher of 1.1, or one whose owner set the trigger aside) stops
+		-- its apply worker here, which retries it: the hint says how to skip that one transaction
+		RAISE EXCEPTION USING ERRCODE = '55000', MESSAGE = pg_catalog.format('%I.idtypes_sql_installation is not truncated', TG_TABLE_SCHEMA),
+			HINT = CASE WHEN pg_catalog.current_setting('session_replication_role') OPERATOR(pg_catalog.=) 'replica'
+				THEN 'A subscription applies its publisher''s TRUNCATE of it: skip that transaction, ALTER SUBSCRIPTION ... SKIP (lsn = the LSN at which the context below says it finished).'
+				ELSE 'Its one row is the installation''s identity: change it with idtypes_sql_set_identity().' END;
+	END IF;
+	IF pg_catalog.current_setting('session_replication_role') OPERATOR(pg_catalog.=) 'replica' THEN
+		RAISE WARNING USING MESSAGE = pg_catalog.format('the SQL edition in schema %s takes no identity from replication: a replicated %s of its identity skipped',
+				TG_TABLE_SCHEMA, TG_OP),
+			DETAIL = 'Each installation generates with its own identity, which only its owner sets; a copy of another''s would repeat its IDs.',
+			HINT = pg_catalog.format('Its owner sets it: SELECT %I.idtypes_sql_set_identity(timeid_clock_id => 0..1023, tbsl_machine_id => 0..99).', TG_TABLE_SCHEMA);
+		RETURN NULL;
+	END IF;
+	-- the table has no grant, but a member of pg_write_all_data writes every table: only the owner (or a
+	-- member of it, or a superuser: those who may call idtypes_sql_set_identity) writes the identity
+	IF NOT pg_catalog.pg_has_role((SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) TG_RELID), 'USAGE') THEN
+		RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = pg_catalog.format('only the owner of %I.idtypes_sql_installation writes the identity', TG_TABLE_SCHEMA),
+			HINT = 'Its owner sets it with idtypes_sql_set_identity().';
+	END IF;
+	IF TG_OP OPERATOR(pg_catalog.=) 'DELETE' THEN
+		RETURN OLD;
+	END IF;
+	RETURN NEW;
+END $$;
+CREATE TRIGGER idtypes_sql_installation_local BEFORE INSERT OR UPDATE OR DELETE ON idtypes_sql_installation
+	FOR EACH ROW EXECUTE FUNCTION idtypes_sql_installation_local();
+CREATE TRIGGER idtypes_sql_installation_truncate BEFORE TRUNCATE ON idtypes_sql_installation
+	FOR EACH STATEMENT EXECUTE FUNCTION idtypes_sql_installation_local();
+ALTER TABLE idtypes_sql_installation ENABLE ALWAYS TRIGGER idtypes_sql_installation_local,
+	ENABLE ALWAYS TRIGGER idtypes_sql_installation_truncate;
+-- [/1.2]
+
+-- [1.2] (what the update script from 1.1 takes, from here to the closing mark)
 -- Sets this installation's identity (owner or superuser only: EXECUTE is revoked from PUBLIC, and the
 -- write needs the table's owner). Give every installation on the server (every database, every schema)
 -- its own pair; an argument left NULL keeps its current value. The table's one row is made by the first
--- call (under a lock that two first calls at once take in turn).
+-- call (two first calls at once: the key makes the second update it). One statement on a table with a
+-- primary key: a publication FOR ALL TABLES (any publish list) takes it.
 CREATE FUNCTION idtypes_sql_set_identity(timeid_clock_id int, tbsl_machine_id int DEFAULT NULL) RETURNS void
 LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
 	PERFORM pg_idtypes_sql_unbound.idtypes_sql_check_range('timeid_clock_id'::pg_catalog.text, timeid_clock_id::bigint, 0::bigint, 1023::bigint),
 		pg_idtypes_sql_unbound.idtypes_sql_check_range('tbsl_machine_id'::pg_catalog.text, tbsl_machine_id::bigint, 0::bigint, 99::bigint);
-	LOCK TABLE pg_idtypes_sql_unbound.idtypes_sql_installation IN SHARE ROW EXCLUSIVE MODE;
-	UPDATE pg_idtypes_sql_unbound.idtypes_sql_installation i
-		SET timeid_clock_id = COALESCE(idtypes_sql_set_identity.timeid_clock_id, i.timeid_clock_id),
-			tbsl_machine_id = COALESCE(idtypes_sql_set_identity.tbsl_machine_id, i.tbsl_machine_id);
-	IF NOT FOUND THEN
-		INSERT INTO pg_idtypes_sql_unbound.idtypes_sql_installation (timeid_clock_id, tbsl_machine_id)
-			VALUES (idtypes_sql_set_identity.timeid_clock_id, idtypes_sql_set_identity.tbsl_machine_id);
+	IF pg_catalog.current_setting('session_replication_role') OPERATOR(pg_catalog.=) 'replica' THEN -- the trigger would skip the write
+		RAISE EXCEPTION USING ERRCODE = '55000', MESSAGE = 'idtypes_sql_set_identity() does not run with session_replication_role = replica',
+			HINT = 'RESET session_replication_role first.';
 	END IF;
+	INSERT INTO pg_idtypes_sql_unbound.idtypes_sql_installation (timeid_clock_id, tbsl_machine_id)
+		VALUES (idtypes_sql_set_identity.timeid_clock_id, idtypes_sql_set_identity.tbsl_machine_id)
+		ON CONFLICT (installation) DO UPDATE
+		SET timeid_clock_id = COALESCE(idtypes_sql_set_identity.timeid_clock_id, idtypes_sql_installation.timeid_clock_id),
+			tbsl_machine_id = COALESCE(idtypes_sql_set_identity.tbsl_machine_id, idtypes_sql_installation.tbsl_machine_id);
 END $$;
--- [/1.1]
+-- [/1.2]
 REVOKE ALL ON FUNCTION idtypes_sql_set_identity(int, int) FROM PUBLIC;
 
 -- The identity for generator 1 (timeid: the clock id) or 2 (tbsl: the machine id); 55000 naming the
 -- function that sets it while the owner has not. SECURITY DEFINER: the table has no grant.
+-- [1.2] (what the update script from 1.1 takes, from here to the closing mark)
+-- Read only while both triggers of the table are ENABLE ALWAYS: a data-only restore with --disable-triggers
+-- (pg_dump's DISABLE then ENABLE TRIGGER ALL) or ALTER TABLE ... ENABLE TRIGGER leaves them firing for
+-- local writes alone, and a subscription then writes its publisher's identity here. Its queries name no
+-- argument: one with a parameter is planned again at every call (a custom plan, 2-3 times the cost of this
+-- whole function; idtypes_sql_reserve calls it for every block).
 CREATE FUNCTION idtypes_sql_installed_identity(generator int) RETURNS bigint
 LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
 	ident bigint;
+	machine bigint;
 BEGIN
-	SELECT CASE WHEN generator OPERATOR(pg_catalog.=) 1 THEN i.timeid_clock_id ELSE i.tbsl_machine_id END INTO ident
-		FROM pg_idtypes_sql_unbound.idtypes_sql_installation i;
+	IF (SELECT pg_catalog.count(t.oid) FROM pg_catalog.pg_trigger t
+			WHERE t.tgrelid OPERATOR(pg_catalog.=) 'pg_idtypes_sql_unbound.idtypes_sql_installation'::pg_catalog.regclass
+				AND t.tgfoid OPERATOR(pg_catalog.=) 'pg_idtypes_sql_unbound.idtypes_sql_installation_local()'::pg_catalog.regprocedure
+				AND t.tgenabled OPERATOR(pg_catalog.=) 'A') OPERATOR(pg_catalog.<>) 2 THEN
+		RAISE EXCEPTION USING ERRCODE = '55000',
+			MESSAGE = pg_catalog.format('the triggers of %s.idtypes_sql_installation are not ENABLE ALWAYS', 'pg_idtypes_sql_unbound'),
+			DETAIL = 'Without them a subscription writes its publisher''s identity here (a data-only restore that disables triggers, or ALTER TABLE ... ENABLE TRIGGER, changes them).',
+			HINT = pg_catalog.format('Its owner runs ALTER TABLE %1$s.idtypes_sql_installation ENABLE ALWAYS TRIGGER idtypes_sql_installation_local, ENABLE ALWAYS TRIGGER idtypes_sql_installation_truncate; then checks TABLE %1$s.idtypes_sql_installation and sets its own identity if need be.',
+				'pg_idtypes_sql_unbound');
+	END IF;
+	SELECT i.timeid_clock_id, i.tbsl_machine_id INTO ident, machine FROM pg_idtypes_sql_unbound.idtypes_sql_installation i;
+	IF generator OPERATOR(pg_catalog.<>) 1 THEN
+		ident := machine;
+	END IF;
 	IF ident IS NULL THEN
 		RAISE EXCEPTION USING ERRCODE = '55000',
 			MESSAGE = pg_catalog.format('the SQL edition in schema %s has no %s yet', 'pg_idtypes_sql_unbound',
@@ -268,6 +340,7 @@ BEGIN
 	END IF;
 	RETURN ident;
 END $$;
+-- [/1.2]
 
 -- The generators' states: the last time unit handed out in a block (microseconds for timeid and tbsl,
 -- milliseconds since the xid epoch for uid11, Unix milliseconds for scru160); no grant.
@@ -346,6 +419,7 @@ END $$;
 -- tbsl carries the real time: when its state is more than a second ahead of the clock (further than
 -- concurrent blocks take it), the clock went back: the step waits or refuses, as idtypes_sql_clock_wait()
 -- reads the session's settings.
+-- [1.2] (what the update script from 1.1 takes, from here to the closing mark)
 CREATE FUNCTION idtypes_sql_reserve(generator int) RETURNS bigint
 LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
@@ -357,6 +431,7 @@ DECLARE
 	first bigint;
 	state bigint;
 	behind bigint := 0;
+	subscribed pg_catalog.oid[];
 	started pg_catalog.timestamptz;
 	max_wait int := CASE WHEN generator OPERATOR(pg_catalog.=) 2 THEN pg_idtypes_sql_unbound.idtypes_sql_clock_wait() END;
 	session_states pg_catalog.text[] := ARRAY['idtypes_sql_pg_idtypes_sql_key_timeid', 'idtypes_sql_pg_idtypes_sql_key_tbsl',
@@ -365,8 +440,33 @@ BEGIN
 	IF generator OPERATOR(pg_catalog.<) 1 OR generator OPERATOR(pg_catalog.>) 4 THEN
 		RAISE EXCEPTION USING ERRCODE = '22003', MESSAGE = pg_catalog.format('generator must be between 1 and 4, got %s', generator);
 	END IF;
+	-- every generator comes here in a read-only transaction (hot standbys too): refused before anything moves
+	IF pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'on' THEN
+		RAISE EXCEPTION USING ERRCODE = '25006', MESSAGE = pg_catalog.format('cannot execute %s_generate() in a read-only transaction',
+				(ARRAY['timeid', 'tbsl', 'uid11', 'scru160'])[generator]),
+			DETAIL = 'A generator moves the installation''s state, which a read-only transaction and a standby cannot write.';
+	END IF;
 	IF generator OPERATOR(pg_catalog.<=) 2 THEN
 		ident := pg_idtypes_sql_unbound.idtypes_sql_installed_identity(generator);
+	END IF;
+	-- PostgreSQL 19's publications FOR ALL SEQUENCES carry sequences, and a subscription's sync sets them to the
+	-- publisher's values, back too: a state written by a subscription could hand out its own IDs again, so a
+	-- generator refuses while one does (checked for each block, not for each ID; the query names no argument,
+	-- so it is planned once: see idtypes_sql_installed_identity)
+	subscribed := ARRAY(SELECT r.srrelid FROM pg_catalog.pg_subscription_rel r
+		WHERE r.srrelid OPERATOR(pg_catalog.=) 'pg_idtypes_sql_unbound.timeid_state'::pg_catalog.regclass::pg_catalog.oid
+			OR r.srrelid OPERATOR(pg_catalog.=) 'pg_idtypes_sql_unbound.tbsl_state'::pg_catalog.regclass::pg_catalog.oid
+			OR r.srrelid OPERATOR(pg_catalog.=) 'pg_idtypes_sql_unbound.uid11_state'::pg_catalog.regclass::pg_catalog.oid
+			OR r.srrelid OPERATOR(pg_catalog.=) 'pg_idtypes_sql_unbound.scru160_state'::pg_catalog.regclass::pg_catalog.oid);
+	IF pg_catalog.array_position(subscribed, (CASE generator
+			WHEN 1 THEN 'pg_idtypes_sql_unbound.timeid_state'::pg_catalog.regclass
+			WHEN 2 THEN 'pg_idtypes_sql_unbound.tbsl_state'::pg_catalog.regclass
+			WHEN 3 THEN 'pg_idtypes_sql_unbound.uid11_state'::pg_catalog.regclass
+			ELSE 'pg_idtypes_sql_unbound.scru160_state'::pg_catalog.regclass END)::pg_catalog.oid) IS NOT NULL THEN
+		RAISE EXCEPTION USING ERRCODE = '55000', MESSAGE = pg_catalog.format('cannot execute %s_generate() while a subscription writes its state',
+				(ARRAY['timeid', 'tbsl', 'uid11', 'scru160'])[generator]),
+			DETAIL = 'A subscription to a publication FOR ALL SEQUENCES sets the generators'' states to the publisher''s, which can move them back.',
+			HINT = 'Generate on the publisher; on this server, after the cutover of docs/sql-edition.md, once the subscription is dropped.';
 	END IF;
 	IF pg_catalog.current_setting('synchronous_commit') OPERATOR(pg_catalog.=) 'off' THEN
 		PERFORM pg_catalog.set_config('synchronous_commit', 'local', true);
@@ -436,3 +536,4 @@ BEGIN
 	END IF;
 	RETURN pg_catalog.setval(pg_catalog.format('pg_temp.%I', session_states[generator])::pg_catalog.regclass, state);
 END $$;
+-- [/1.2]

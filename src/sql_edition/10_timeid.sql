@@ -78,6 +78,7 @@ RETURN CASE
 -- the last plus one, whichever is greater, within the session's block of the installation's time line.
 -- The session's state is the last value issued (microseconds << 10 | the installation's clock id).
 -- No lock, no write but the session's temporary sequence: VOLATILE, PARALLEL UNSAFE (it moves state).
+-- [1.2] (what the update script from 1.1 takes, from here to the closing mark)
 CREATE FUNCTION timeid_generate(clock_id int DEFAULT NULL) RETURNS timeid
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -85,27 +86,35 @@ DECLARE
 	v bigint;
 	hi bigint;
 BEGIN
-	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on' THEN -- the session's state is set up
+	-- Once the session's state is set up and not in a read-only transaction (which would let the session move
+	-- its temporary sequence and hand out the rest of its block): the next microsecond, written back while it
+	-- is still in the block, else a new block. Every other case (no state yet, or read-only: reserve refuses
+	-- there) goes to idtypes_sql_reserve() as before. The state is read in a statement of its own: its
+	-- regclass constant is resolved when the statement is first planned, which must wait until the flag says
+	-- the sequence exists. The CASE writes only after the block test, as the IF it replaces did: the temporary
+	-- sequence never holds a value outside the session's block, so the IDs are the same as before.
+	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on'
+			AND pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'off' THEN
 		last := pg_catalog.pg_sequence_last_value('pg_temp.idtypes_sql_pg_idtypes_sql_key_timeid'::pg_catalog.regclass);
-	END IF;
-	v := GREATEST(pg_catalog.round(pg_catalog.date_part('epoch'::pg_catalog.text, pg_catalog.clock_timestamp())
-		OPERATOR(pg_catalog.*) 1000000::double precision)::bigint, (last OPERATOR(pg_catalog.>>) 10) OPERATOR(pg_catalog.+) 1);
-	IF (v OPERATOR(pg_catalog.>>) 11) OPERATOR(pg_catalog.=) (last OPERATOR(pg_catalog.>>) 21) THEN -- still in the block
-		v := pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_timeid'::pg_catalog.regclass,
-			(v OPERATOR(pg_catalog.<<) 10) OPERATOR(pg_catalog.|) (last OPERATOR(pg_catalog.&) 1023));
+		v := GREATEST(pg_catalog.round(pg_catalog.date_part('epoch'::pg_catalog.text, pg_catalog.clock_timestamp())
+			OPERATOR(pg_catalog.*) 1000000::double precision)::bigint, (last OPERATOR(pg_catalog.>>) 10) OPERATOR(pg_catalog.+) 1);
+		v := CASE WHEN (v OPERATOR(pg_catalog.>>) 11) OPERATOR(pg_catalog.=) (last OPERATOR(pg_catalog.>>) 21) -- still in the block
+			THEN pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_timeid'::pg_catalog.regclass,
+				(v OPERATOR(pg_catalog.<<) 10) OPERATOR(pg_catalog.|) (last OPERATOR(pg_catalog.&) 1023))
+			ELSE pg_idtypes_sql_unbound.idtypes_sql_reserve(1) END;
 	ELSE
 		v := pg_idtypes_sql_unbound.idtypes_sql_reserve(1);
 	END IF;
-	IF clock_id IS NOT NULL THEN
-		v := (v OPERATOR(pg_catalog.&) -1024) OPERATOR(pg_catalog.|) pg_idtypes_sql_unbound.idtypes_sql_check_range(
-			'clock_id'::pg_catalog.text, clock_id::bigint, 0::bigint, 1023::bigint);
-	END IF;
-	-- timeid_encode(v), in two groups of symbols (5 and 8) made at once
+	-- timeid_encode(v), in two groups of symbols (5 and 8) made at once; a clock_id given replaces the low 10
+	-- bits (the high group holds none of them)
 	hi := pg_idtypes_sql_unbound.idtypes_sql_spread40((v OPERATOR(pg_catalog.>>) 40) OPERATOR(pg_catalog.&) 16777215);
-	v := pg_idtypes_sql_unbound.idtypes_sql_spread40(v OPERATOR(pg_catalog.&) 1099511627775);
+	v := pg_idtypes_sql_unbound.idtypes_sql_spread40(CASE WHEN clock_id IS NULL THEN v OPERATOR(pg_catalog.&) 1099511627775
+		ELSE (v OPERATOR(pg_catalog.&) 1099511626752) OPERATOR(pg_catalog.|) pg_idtypes_sql_unbound.idtypes_sql_check_range(
+			'clock_id'::pg_catalog.text, clock_id::bigint, 0::bigint, 1023::bigint) END);
 	RETURN pg_catalog.encode(pg_catalog.substr(pg_idtypes_sql_unbound.timeid_symbols8(hi), 4, 5)
 		OPERATOR(pg_catalog.||) pg_idtypes_sql_unbound.timeid_symbols8(v), 'escape');
 END $$;
+-- [/1.2]
 
 -- An ID carrying a given time, the clock id as the generator's (backfill); not from the state.
 CREATE FUNCTION timeid_generate_at(ts timestamptz) RETURNS timeid
@@ -113,10 +122,8 @@ LANGUAGE sql STABLE STRICT PARALLEL SAFE
 RETURN timeid_encode((idtypes_sql_units(ts, 'timeid'::pg_catalog.text, 0::bigint, 1::bigint, 9007199254740991::bigint, 0::bigint,
 	'generator issues IDs with'::pg_catalog.text) OPERATOR(pg_catalog.<<) 10) OPERATOR(pg_catalog.|) idtypes_sql_installed_identity(1));
 
--- [1.1] (what the update script from 1.0 takes, from here to the closing mark)
 -- The native edition's bytes of the ID (its timeid::bytea): the 64-bit value, big-endian. (`id::bytea` is
 -- the text's bytes here: a domain has no cast of its own.)
 CREATE FUNCTION timeid_to_bytea(id timeid) RETURNS pg_catalog.bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN pg_catalog.int8send(timeid_decode(id));
--- [/1.1]

@@ -65,6 +65,7 @@ RETURN CASE
 -- last payload issued (microseconds * 100 + the installation's machine id). TBSL carries the real time:
 -- idtypes_sql_reserve() waits while the clock is behind the installation's last TBSL (see there).
 -- random(): PARALLEL RESTRICTED at most; it moves state: UNSAFE.
+-- [1.2] (what the update script from 1.1 takes, from here to the closing mark)
 CREATE FUNCTION tbsl_generate(machine_id int DEFAULT NULL, sequenced boolean DEFAULT false) RETURNS tbsl
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -72,24 +73,28 @@ DECLARE
 	us bigint;
 	v bigint;
 BEGIN
-	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on' THEN -- the session's state is set up
+	-- the session's state, as in timeid_generate (why the read is a statement of its own, and why the CASE
+	-- keeps every ID as the IF it replaces did)
+	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on'
+			AND pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'off' THEN
 		last := pg_catalog.pg_sequence_last_value('pg_temp.idtypes_sql_pg_idtypes_sql_key_tbsl'::pg_catalog.regclass);
-	END IF;
-	us := GREATEST(pg_catalog.round(pg_catalog.date_part('epoch'::pg_catalog.text, pg_catalog.clock_timestamp())
-		OPERATOR(pg_catalog.*) 1000000::double precision)::bigint, (last OPERATOR(pg_catalog./) 100) OPERATOR(pg_catalog.+) 1);
-	IF (us OPERATOR(pg_catalog.>>) 11) OPERATOR(pg_catalog.=) ((last OPERATOR(pg_catalog./) 100) OPERATOR(pg_catalog.>>) 11) THEN -- still in the block
-		v := pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_tbsl'::pg_catalog.regclass,
-			(us OPERATOR(pg_catalog.*) 100) OPERATOR(pg_catalog.+) (last OPERATOR(pg_catalog.%) 100));
+		us := GREATEST(pg_catalog.round(pg_catalog.date_part('epoch'::pg_catalog.text, pg_catalog.clock_timestamp())
+			OPERATOR(pg_catalog.*) 1000000::double precision)::bigint, (last OPERATOR(pg_catalog./) 100) OPERATOR(pg_catalog.+) 1);
+		v := CASE WHEN (us OPERATOR(pg_catalog.>>) 11) OPERATOR(pg_catalog.=) ((last OPERATOR(pg_catalog./) 100) OPERATOR(pg_catalog.>>) 11) -- still in the block
+			THEN pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_tbsl'::pg_catalog.regclass,
+				(us OPERATOR(pg_catalog.*) 100) OPERATOR(pg_catalog.+) (last OPERATOR(pg_catalog.%) 100))
+			ELSE pg_idtypes_sql_unbound.idtypes_sql_reserve(2) END;
 	ELSE
 		v := pg_idtypes_sql_unbound.idtypes_sql_reserve(2);
 	END IF;
-	IF machine_id IS NOT NULL THEN
-		v := (v OPERATOR(pg_catalog.-) (v OPERATOR(pg_catalog.%) 100)) OPERATOR(pg_catalog.+) pg_idtypes_sql_unbound.idtypes_sql_check_range(
-			'machine_id'::pg_catalog.text, machine_id::bigint, 0::bigint, 99::bigint);
-	END IF;
-	RETURN pg_idtypes_sql_unbound.tbsl_encode(v, CASE WHEN sequenced THEN 0
+	-- a machine_id given replaces the state's (the payload's last two decimal digits)
+	RETURN pg_idtypes_sql_unbound.tbsl_encode(CASE WHEN machine_id IS NULL THEN v
+			ELSE (v OPERATOR(pg_catalog.-) (v OPERATOR(pg_catalog.%) 100)) OPERATOR(pg_catalog.+) pg_idtypes_sql_unbound.idtypes_sql_check_range(
+				'machine_id'::pg_catalog.text, machine_id::bigint, 0::bigint, 99::bigint) END,
+		CASE WHEN sequenced THEN 0
 		ELSE (pg_catalog.random() OPERATOR(pg_catalog.*) 1048576::double precision)::bigint OPERATOR(pg_catalog.&) 1048575 END);
 END $$;
+-- [/1.2]
 
 -- A TBSL carrying a given time, the machine id as the generator's (backfill); not from the state.
 CREATE FUNCTION tbsl_generate_at(ts timestamptz, machine_id int DEFAULT NULL) RETURNS tbsl
@@ -99,9 +104,7 @@ RETURN tbsl_encode(idtypes_sql_units(ts, 'tbsl'::pg_catalog.text, @EPOCH@::bigin
 		ELSE idtypes_sql_check_range('machine_id'::pg_catalog.text, machine_id::bigint, 0::bigint, 99::bigint) END,
 	(pg_catalog.random() OPERATOR(pg_catalog.*) 1048576::double precision)::bigint OPERATOR(pg_catalog.&) 1048575);
 
--- [1.1] (what the update script from 1.0 takes, from here to the closing mark)
 -- The native edition's bytes of the ID (its tbsl::bytea): the 10 bytes the hex digits spell.
 CREATE FUNCTION tbsl_to_bytea(id tbsl) RETURNS pg_catalog.bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN pg_catalog.decode(id::pg_catalog.text, 'hex'::pg_catalog.text);
--- [/1.1]

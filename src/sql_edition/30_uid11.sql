@@ -84,6 +84,7 @@ RETURN CASE
 -- same millisecond (or while the session's block is ahead of the clock) add 1..16, carrying into the next
 -- millisecond past 2^22-1, within the session's block of the installation's time line. The session's
 -- state is the last xid value issued less 2^63 (a bigint in the same order).
+-- [1.2] (what the update script from 1.1 takes, from here to the closing mark)
 CREATE FUNCTION uid11_generate() RETURNS uid11
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -94,18 +95,21 @@ DECLARE
 	v bigint;
 	x bigint;
 BEGIN
-	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on' THEN -- the session's state is set up
+	-- the session's state, as in timeid_generate (why the read is a statement of its own, and why the CASE
+	-- keeps every ID as the IF it replaces did); v is the xid value (the state's top bit flipped back),
+	-- while below 2^63 (until 2081)
+	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on'
+			AND pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'off' THEN
 		last := pg_catalog.pg_sequence_last_value('pg_temp.idtypes_sql_pg_idtypes_sql_key_uid11'::pg_catalog.regclass);
-	END IF;
-	v := CASE WHEN last IS NULL OR ms OPERATOR(pg_catalog.>) ((last OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.+) 2199023255552)
-		THEN ((ms OPERATOR(pg_catalog.<<) 22) OPERATOR(pg_catalog.|) (rnd OPERATOR(pg_catalog.&) 4194303)) OPERATOR(pg_catalog.#) (-9223372036854775807 OPERATOR(pg_catalog.-) 1)
-		ELSE (last OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.+) (rnd OPERATOR(pg_catalog.&) 15) END;
-	IF (v OPERATOR(pg_catalog.>>) 23) OPERATOR(pg_catalog.=) (last OPERATOR(pg_catalog.>>) 23) THEN -- still in the block
-		v := pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_uid11'::pg_catalog.regclass, v);
+		v := CASE WHEN ms OPERATOR(pg_catalog.>) ((last OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.+) 2199023255552)
+			THEN ((ms OPERATOR(pg_catalog.<<) 22) OPERATOR(pg_catalog.|) (rnd OPERATOR(pg_catalog.&) 4194303)) OPERATOR(pg_catalog.#) (-9223372036854775807 OPERATOR(pg_catalog.-) 1)
+			ELSE (last OPERATOR(pg_catalog.+) 1) OPERATOR(pg_catalog.+) (rnd OPERATOR(pg_catalog.&) 15) END;
+		v := CASE WHEN (v OPERATOR(pg_catalog.>>) 23) OPERATOR(pg_catalog.=) (last OPERATOR(pg_catalog.>>) 23) -- still in the block
+			THEN pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_uid11'::pg_catalog.regclass, v)
+			ELSE pg_idtypes_sql_unbound.idtypes_sql_reserve(3) END OPERATOR(pg_catalog.#) (-9223372036854775807 OPERATOR(pg_catalog.-) 1);
 	ELSE
-		v := pg_idtypes_sql_unbound.idtypes_sql_reserve(3);
+		v := pg_idtypes_sql_unbound.idtypes_sql_reserve(3) OPERATOR(pg_catalog.#) (-9223372036854775807 OPERATOR(pg_catalog.-) 1);
 	END IF;
-	v := v OPERATOR(pg_catalog.#) (-9223372036854775807 OPERATOR(pg_catalog.-) 1); -- the xid value, while below 2^63 (until 2081)
 	IF v OPERATOR(pg_catalog.<) 0 THEN
 		RETURN pg_idtypes_sql_unbound.uid11_encode(v::numeric OPERATOR(pg_catalog.+) 18446744073709551616::numeric);
 	END IF;
@@ -116,6 +120,7 @@ BEGIN
 		OPERATOR(pg_catalog.||) pg_catalog.encode(pg_idtypes_sql_unbound.uid11_symbols5(x)
 			OPERATOR(pg_catalog.||) pg_idtypes_sql_unbound.uid11_symbols5(v OPERATOR(pg_catalog.&) 1099511627775), 'escape');
 END $$;
+-- [/1.2]
 
 -- random(): PARALLEL RESTRICTED.
 CREATE FUNCTION uid11_generate_at(ts timestamptz) RETURNS uid11
@@ -123,11 +128,9 @@ LANGUAGE sql VOLATILE PARALLEL RESTRICTED
 RETURN uid11_encode((idtypes_sql_units(ts, 'uid11'::pg_catalog.text, @EPOCH@::bigint, @UNIT@::bigint, @MAX@::bigint)::numeric
 	OPERATOR(pg_catalog.*) 4194304::numeric) OPERATOR(pg_catalog.+) (pg_catalog.random() OPERATOR(pg_catalog.*) 4194303::double precision)::bigint::numeric);
 
--- [1.1] (what the update script from 1.0 takes, from here to the closing mark)
 -- The native edition's bytes of the ID (its uid11::bytea): the unsigned 64-bit value, big-endian (less 2^63
 -- it fits a bigint; the top bit flipped back).
 CREATE FUNCTION uid11_to_bytea(id uid11) RETURNS pg_catalog.bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN pg_catalog.int8send(((uid11_decode(id) OPERATOR(pg_catalog.-) 9223372036854775808::numeric)::bigint)
 	OPERATOR(pg_catalog.#) (-9223372036854775807::bigint OPERATOR(pg_catalog.-) 1::bigint));
--- [/1.1]

@@ -113,6 +113,7 @@ RETURN pg_catalog.encode(scru160_symbols8(g1) OPERATOR(pg_catalog.||) scru160_sy
 -- new millisecond starts the counter at a 15-bit random value; the same millisecond (or the session's
 -- block ahead of the clock) adds one, carrying into the next millisecond past 0xFFFF, within the
 -- session's block of the installation's time line. It moves state: PARALLEL UNSAFE.
+-- [1.2] (what the update script from 1.1 takes, from here to the closing mark)
 CREATE FUNCTION scru160_generate() RETURNS scru160
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -122,18 +123,24 @@ DECLARE
 	u pg_catalog.uuid := pg_catalog.gen_random_uuid();
 	g bigint;
 BEGIN
-	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on' THEN -- the session's state is set up
-		-- the last head plus one, the same millisecond's next counter, in one step (the common case); a new
-		-- millisecond's counter from 15 random bits (of the UUID); NULL past the session's block
+	-- once the session's state is set up, and not in a read-only transaction (which would let the session move
+	-- its temporary sequence and hand out the rest of its block: idtypes_sql_reserve() refuses there): the
+	-- last head plus one, the same millisecond's next counter, in one step (the common case); a new
+	-- millisecond's counter from 15 random bits (of the UUID); a new block past the session's (the CASE
+	-- calls idtypes_sql_reserve where the IF it replaces found NULL: the same IDs). The nextval is a
+	-- statement of its own: see timeid_generate.
+	IF pg_catalog.current_setting('idtypes_sql.spg_idtypes_sql_key', true) OPERATOR(pg_catalog.=) 'on'
+			AND pg_catalog.current_setting('transaction_read_only') OPERATOR(pg_catalog.=) 'off' THEN
 		head := pg_catalog.nextval('pg_temp.idtypes_sql_pg_idtypes_sql_key_scru160'::pg_catalog.regclass);
 		head := CASE WHEN ms OPERATOR(pg_catalog.>) (head OPERATOR(pg_catalog.>>) 16) THEN
 				CASE WHEN (ms OPERATOR(pg_catalog.>>) 1) OPERATOR(pg_catalog.=) ((head OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.>>) 17)
 				THEN pg_catalog.setval('pg_temp.idtypes_sql_pg_idtypes_sql_key_scru160'::pg_catalog.regclass,
-					(ms OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) (pg_catalog.uuid_hash_extended(u, 3::bigint) OPERATOR(pg_catalog.&) 32767)) END
-			WHEN (head OPERATOR(pg_catalog.>>) 17) OPERATOR(pg_catalog.<>) ((head OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.>>) 17) THEN NULL
+					(ms OPERATOR(pg_catalog.<<) 16) OPERATOR(pg_catalog.|) (pg_catalog.uuid_hash_extended(u, 3::bigint) OPERATOR(pg_catalog.&) 32767))
+				ELSE pg_idtypes_sql_unbound.idtypes_sql_reserve(4) END
+			WHEN (head OPERATOR(pg_catalog.>>) 17) OPERATOR(pg_catalog.<>) ((head OPERATOR(pg_catalog.-) 1) OPERATOR(pg_catalog.>>) 17)
+			THEN pg_idtypes_sql_unbound.idtypes_sql_reserve(4)
 			ELSE head END;
-	END IF;
-	IF head IS NULL THEN -- no block yet, or past it: a new one
+	ELSE -- no block yet
 		head := pg_idtypes_sql_unbound.idtypes_sql_reserve(4);
 	END IF;
 	g := pg_idtypes_sql_unbound.idtypes_sql_spread40(((head OPERATOR(pg_catalog.&) 16777215) OPERATOR(pg_catalog.<<) 16)
@@ -141,6 +148,7 @@ BEGIN
 	head := pg_idtypes_sql_unbound.idtypes_sql_spread40(head OPERATOR(pg_catalog.>>) 24);
 	RETURN pg_idtypes_sql_unbound.scru160_text(head, g, u);
 END $$;
+-- [/1.2]
 
 -- random(): PARALLEL RESTRICTED.
 CREATE FUNCTION scru160_generate_at(ts timestamptz) RETURNS scru160
@@ -157,9 +165,7 @@ BEGIN
 	RETURN pg_idtypes_sql_unbound.scru160_text(head, g, u);
 END $$;
 
--- [1.1] (what the update script from 1.0 takes, from here to the closing mark)
 -- The native edition's bytes of the ID (its scru160::bytea): the 20 bytes of its 160 bits.
 CREATE FUNCTION scru160_to_bytea(id scru160) RETURNS pg_catalog.bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN pg_catalog.decode(scru160_to_hex(id), 'hex'::pg_catalog.text);
--- [/1.1]

@@ -78,7 +78,11 @@ sql_edition=idtypes_sql--$sql_edition_version.sql # the SQL edition's file, besi
 	for f in $data; do echo "$extdir/$f"; done
 	echo "$extdir/idtypes_sql.control"
 	echo "$extdir/$sql_edition"
-	echo "$extdir/idtypes_sql--1.0--$sql_edition_version.sql" # its update from 1.0
+	# its updates from 1.0, each version to the next: the frozen ones and the current one
+	for f in "$ROOT"/src/sql_edition/versions/idtypes_sql--*--*.sql "$ROOT"/src/sql_edition/upgrades/*--"$sql_edition_version".sql; do
+		f=${f##*/}
+		echo "$extdir/idtypes_sql--${f#idtypes_sql--}"
+	done
 } | sort >"$work/expected"
 payload "$deb" | grep -E "^($pkglibdir|$extdir)/" | sort >"$work/packaged"
 if diff -u "$work/expected" "$work/packaged" >"$work/diff"; then

@@ -19,7 +19,7 @@ operators AS (
 calls AS (
 	SELECT f, m[1] AS what FROM src, regexp_matches(body, '(?:^|[^.A-Za-z0-9_"])([A-Za-z_][A-Za-z0-9_]*)\s*\(', 'g') m
 	WHERE lower(m[1]) NOT IN ('coalesce', 'greatest', 'least', 'extract', 'array', 'row', 'if', 'elsif', 'exists', 'in', 'and', 'or', 'not',
-		'then', 'else', 'when', 'return', 'select', 'from', 'values', 'bit', 'case', 'loop', 'using', 'into', 'perform', 'raise', 'execute', 'format')),
+		'then', 'else', 'when', 'return', 'select', 'from', 'values', 'conflict', 'bit', 'case', 'loop', 'using', 'into', 'perform', 'raise', 'execute', 'format')),
 bound AS (
 	SELECT coalesce(p.oid::regprocedure::text, 'domain ' || t.typname) AS f, d.classid::regclass AS kind,
 		CASE d.classid WHEN 'pg_proc'::regclass THEN (SELECT pronamespace FROM pg_proc WHERE oid = d.refobjid)

@@ -227,6 +227,25 @@ for t in $types; do
 	fi
 done
 
+# 5b. a read-only transaction refuses every generator, also right after IDs of the same session, whose block is
+# still open (issue 66: 1.1 handed out the rest of it): in one query string, 100 IDs then a transaction begun READ
+# ONLY or made so by SET TRANSACTION (the block is 2 ms: it is still open, but for about 1 in 40 runs on 1.1);
+# and in a transaction that default_transaction_read_only makes read-only
+ro=0
+for t in $types; do
+	for how in "BEGIN READ ONLY" "BEGIN; SET TRANSACTION READ ONLY"; do
+		out=$(as_role -d "$db" -c "SELECT count(${t}_generate()) FROM generate_series(1, 100); $how; SELECT ${t}_generate(); COMMIT" 2>&1)
+		[[ $out == *"cannot execute ${t}_generate() in a read-only transaction"* ]] && ro=$((ro + 1))
+	done
+	out=$(as_role -d "$db" -c "SELECT ${t}_generate()" -c "SET default_transaction_read_only = on" -c "SELECT ${t}_generate()" 2>&1)
+	[[ $out == *"cannot execute ${t}_generate() in a read-only transaction"* ]] && ro=$((ro + 1))
+done
+if [ "$ro" = 12 ]; then
+	ok "PostgreSQL $server: a read-only transaction right after IDs refuses every generator (25006): begun READ ONLY, by SET TRANSACTION READ ONLY and by default_transaction_read_only, 12 of 12"
+else
+	fail "PostgreSQL $server: read-only transactions right after IDs: $ro of 12 refused"
+fi
+
 # a generation canceled at random points (statement_timeout), in a transaction that stays open, leaves no lock
 # on the installation behind (the reservation's lock lives in a subtransaction), so other sessions go on
 left=$(for i in 1 2 3 4 5 6; do
@@ -295,6 +314,10 @@ elif (cd / && runuser -u postgres -- "$bin/pg_basebackup" -h "$PGHOST" -p "$PGPO
 		[ "$(PGPORT=$sport psql_q -d postgres -c "SELECT pg_last_wal_replay_lsn() >= '$lsn'")" = t ] && break
 		sleep 0.5
 	done
+	on_standby=$(PGPORT=$sport as_role -d "$db" -c "SELECT timeid_generate()" 2>&1)
+	[[ $on_standby == *"cannot execute timeid_generate() in a read-only transaction"* ]] &&
+		ok "PostgreSQL $server: the hot standby refuses timeid_generate() (25006, a read-only transaction)" ||
+		fail "PostgreSQL $server: timeid_generate() on the hot standby: $on_standby"
 	pg_ctl stop -m immediate >/dev/null 2>&1
 	(cd / && runuser -u postgres -- "$bin/pg_ctl" -D "$standby" -w -s promote) >/dev/null 2>&1
 	continues "the primary was killed and its standby promoted" "$last" "$sport"
@@ -351,10 +374,11 @@ runner=$(dirname "${PG_CONFIG:-$bin/pg_config}")/in-root
 in_server() { if [ -x "$runner" ]; then "$runner" "$@"; else "$@"; fi; }
 ext=idsql_ext_$$
 version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$root/idtypes_sql.control")
-update=$root/build/idtypes_sql--1.0--$version.sql
+# the updates, each version to the next (the frozen ones and the current one, which make sql-edition puts in build/)
+mapfile -t updates < <(ls "$root"/build/idtypes_sql--*--*.sql | sort -V)
 frozen=$root/src/sql_edition/versions/idtypes_sql--1.0.sql
 if in_server cp "$root/idtypes_sql.control" "$sharedir/extension/" && in_server cp "$script" "$sharedir/extension/idtypes_sql--$version.sql" &&
-	in_server cp "$update" "$frozen" "$sharedir/extension/" &&
+	in_server cp "${updates[@]}" "$frozen" "$sharedir/extension/" &&
 	psql_q -d postgres -c "CREATE DATABASE $ext OWNER $role" &&
 	! psql -X -q -v ON_ERROR_STOP=1 -U "$role" -d "$ext" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >"$work/ext.refused" 2>&1 &&
 	grep -q "permission denied to create extension" "$work/ext.refused" &&
@@ -384,10 +408,11 @@ if psql_q -d "$up_old" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql V
 		-c "INSERT INTO ids.idtypes_sql_installation VALUES (NULL, NULL)" -c "ALTER EXTENSION idtypes_sql UPDATE" >"$work/up.out" 2>&1 &&
 	psql_q -d "$up_new" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql SCHEMA ids" >>"$work/up.out" 2>&1 &&
 	catalog "$up_old" >"$work/up_old.cat" && catalog "$up_new" >"$work/up_new.cat" && diff -u "$work/up_new.cat" "$work/up_old.cat" >>"$work/up.out" &&
-	[ "$(psql_q -d "$up_old" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes_sql'" -c "TABLE ids.idtypes_sql_installation")" = "$version
+	[ "$(psql_q -d "$up_old" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes_sql'" -c "SELECT timeid_clock_id, tbsl_machine_id FROM ids.idtypes_sql_installation")" = "$version
 3|4" ] &&
 	psql_q -d "$up_psql" -c "CREATE SCHEMA ids AUTHORIZATION $role" && psql_q -d "$up_fresh" -c "CREATE SCHEMA ids AUTHORIZATION $role" &&
-	as_role -d "$up_psql" -f "$frozen" >>"$work/up.out" 2>&1 && as_role -d "$up_psql" -1 -f "$update" >>"$work/up.out" 2>&1 &&
+	as_role -d "$up_psql" -f "$frozen" >>"$work/up.out" 2>&1 && for u in "${updates[@]}"; do as_role -d "$up_psql" -1 -f "$u" || break; done >>"$work/up.out" 2>&1 &&
+	[ "$(psql_q -d "$up_psql" -c "SELECT count(*) FROM pg_constraint WHERE conrelid = 'ids.idtypes_sql_installation'::regclass AND contype = 'p'")" = 1 ] &&
 	as_role -d "$up_fresh" -f "$script" >>"$work/up.out" 2>&1 &&
 	schema_catalog "$up_psql" >"$work/up_psql.cat" && schema_catalog "$up_fresh" >"$work/up_fresh.cat" &&
 	diff -u "$work/up_fresh.cat" "$work/up_psql.cat" >>"$work/up.out"; then
@@ -395,6 +420,19 @@ if psql_q -d "$up_old" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql V
 else
 	fail "PostgreSQL $server: the SQL edition's update from 1.0 to $version:"
 	head -30 "$work/up.out" | sed 's/^/     /'
+fi
+# a 1.1 subscriber that took its publisher's identity row beside its own (1.1 let logical replication write it):
+# the update cannot tell them apart, removes both with a WARNING, and the generators refuse until the owner sets one
+if psql_q -d "$up_psql" -c "DROP SCHEMA ids CASCADE" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION idtypes_sql VERSION '1.1' SCHEMA ids" \
+		-c "SELECT ids.idtypes_sql_set_identity(3, 4)" -c "INSERT INTO ids.idtypes_sql_installation VALUES (5, 6)" >"$work/two.out" 2>&1 &&
+	PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -d "$up_psql" -c "ALTER EXTENSION idtypes_sql UPDATE" >>"$work/two.out" 2>&1 &&
+	grep -q "had two identity rows, or one a subscription copies: removed" "$work/two.out" &&
+	[ "$(psql_q -d "$up_psql" -c "SELECT count(*) FROM ids.idtypes_sql_installation")" = 0 ] &&
+	[[ $(psql_q -d "$up_psql" -c "SELECT ids.timeid_generate()" 2>&1) == *"has no timeid clock id yet"* ]]; then
+	ok "PostgreSQL $server: the update of a 1.1 installation with two identity rows (a replicated one beside its own) removes both, says so, and timeid refuses until the owner sets one"
+else
+	fail "PostgreSQL $server: the update of a 1.1 installation with two identity rows:"
+	head -10 "$work/two.out" | sed 's/^/     /'
 fi
 for d in $up_old $up_new $up_psql $up_fresh; do psql_q -d postgres -c "DROP DATABASE $d" >/dev/null 2>&1; done
 
@@ -412,7 +450,7 @@ psql_q -d postgres -c "CREATE DATABASE $ext_role OWNER $role" && psql_q -d "$ext
 	{ fail "PostgreSQL $server: CREATE EXTENSION idtypes_sql by a superuser into a schema of $role: not installed as $role"; cat "$work/ext_role.err"; }
 dump_cycle() { # dump_cycle WHAT SOURCE_DB RESTORER
 	local what=$1 src=$2 restorer=$3 target=idsql_restored_$$ last want
-	want=$(psql_q -d "$src" -c "TABLE ids.idtypes_sql_installation")
+	want=$(psql_q -d "$src" -c "SELECT timeid_clock_id, tbsl_machine_id FROM ids.idtypes_sql_installation")
 	last=$(gen_db=$src ahead)
 	psql_q -d postgres -c "DROP DATABASE IF EXISTS $target" -c "CREATE DATABASE $target OWNER $role" >/dev/null
 	local opts=(--exit-on-error)
@@ -428,10 +466,16 @@ dump_cycle() { # dump_cycle WHAT SOURCE_DB RESTORER
 	if [ ! -s "$work/cycle.dump" ] || ! "$pg_restore_bin" -U "$restorer" -d "$target" "${opts[@]}" "$work/cycle.dump" 2>>"$work/cycle.log"; then
 		fail "PostgreSQL $server: $what: dump or restore"
 		head -10 "$work/cycle.log" | sed 's/^/     /'
-	elif [ "$(psql_q -d "$target" -c "TABLE ids.idtypes_sql_installation")" != "$want" ]; then
-		fail "PostgreSQL $server: $what: the restored identity is '$(psql_q -d "$target" -c "TABLE ids.idtypes_sql_installation" | tr '\n' ' ')', the source's '$want'"
+	elif [ "$(psql_q -d "$target" -c "SELECT timeid_clock_id, tbsl_machine_id FROM ids.idtypes_sql_installation")" != "$want" ]; then
+		fail "PostgreSQL $server: $what: the restored identity is '$(psql_q -d "$target" -c "SELECT timeid_clock_id, tbsl_machine_id FROM ids.idtypes_sql_installation" | tr '\n' ' ')', the source's '$want'"
+	elif ! psql_q -U "$role" -d "$target" -c "ALTER DATABASE $target SET search_path = ids, \"\$user\", public" >"$work/path.out" 2>&1 ||
+		[ "$(psql -X -At -U "$role" -d "$target" -c "SELECT timeid_generate() < timeid_generate()" 2>&1)" != t ]; then
+		# docs/sql-edition.md's restore paragraph: the database's search_path set again by its owner, then an
+		# application's unqualified call in a new connection
+		fail "PostgreSQL $server: $what: the restore paragraph's search_path step, then an unqualified timeid_generate():"
+		cat "$work/path.out" | head -5 | sed 's/^/     /'
 	else
-		gen_db=$target continues "$what (identity ${want/|/, } kept)" "$last"
+		gen_db=$target continues "$what (identity ${want/|/, } kept; the search_path set again as the docs say)" "$last"
 	fi
 	psql_q -d "$src" -c "SELECT setval('ids.tbsl_state', (extract(epoch FROM clock_timestamp()) * 1000000)::bigint)" >/dev/null
 	psql_q -d postgres -c "DROP DATABASE IF EXISTS $target" >/dev/null 2>&1
@@ -450,7 +494,7 @@ fi
 "$here/hostile.sh" "$script" extension
 "$here/xdb.sh" "$script"
 
-in_server rm -f "$sharedir/extension/idtypes_sql.control" "$sharedir/extension/idtypes_sql--$version.sql" "$sharedir/extension/${update##*/}" \
+in_server rm -f "$sharedir/extension/idtypes_sql.control" "$sharedir/extension/idtypes_sql--$version.sql" "${updates[@]/#*\//$sharedir/extension/}" \
 	"$sharedir/extension/${frozen##*/}" # pg_tle refuses a name with a control file
 
 # 10. pg_tle (Amazon RDS, Aurora, Supabase), where pg_tle is installed and preloaded: docs/sql-edition.md's two
@@ -471,9 +515,10 @@ while i < len(lines):
         while not re.match(r'^\s*```\s*$', lines[i]): body.append(lines[i][indent:]); i += 1
         blocks.append('\n'.join(body) + '\n')
     i += 1
-assert len(blocks) == 2, blocks
+assert len(blocks) == 3, blocks
 open(sys.argv[2] + '/tle_install.sql', 'w').write(blocks[0])
 open(sys.argv[2] + '/tle_update.sql', 'w').write(blocks[1])
+open(sys.argv[2] + '/tle_from10.sql', 'w').write(blocks[2])
 PY
 	psql_q -d postgres -c "DO \$\$ BEGIN CREATE ROLE app; EXCEPTION WHEN duplicate_object THEN NULL; END \$\$" >/dev/null # the blocks grant to app
 	tle_as_role() { (cd "$root" && PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -U "$role" "$@"); }
@@ -491,13 +536,29 @@ PY
 		fail "PostgreSQL $server: docs/sql-edition.md's pg_tle block"
 		head -10 "$work/tle.out" | sed 's/^/     /'
 	fi
+	# the install block all or nothing (issue 66): by a pgtle_admin member without CREATE on the database it
+	# says what is missing and leaves nothing behind; run again once the grant is given, it installs
+	tle_deny=idsql_tle_deny_$$
+	if psql_q -d postgres -c "CREATE DATABASE $tle_deny" && psql_q -d "$tle_deny" -c "CREATE EXTENSION pg_tle" &&
+		! tle_as_role -d "$tle_deny" -f "$work/tle_install.sql" >"$work/tle_deny.out" 2>&1 &&
+		grep -q "GRANT CREATE ON DATABASE $tle_deny TO $role" "$work/tle_deny.out" &&
+		[ "$(psql_q -d "$tle_deny" -c "SELECT (SELECT count(*) FROM pgtle.available_extensions() WHERE name = 'idtypes_sql') + (SELECT count(*) FROM pg_namespace WHERE nspname = 'ids')")" = 0 ] &&
+		psql_q -d "$tle_deny" -c "GRANT CREATE ON DATABASE $tle_deny TO $role" && tle_as_role -d "$tle_deny" -f "$work/tle_install.sql" >>"$work/tle_deny.out" 2>&1 &&
+		[ "$(psql_q -d "$tle_deny" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes_sql'")" = "$version" ]; then
+		ok "PostgreSQL $server: docs/sql-edition.md's pg_tle block by a pgtle_admin member without CREATE on the database: refused naming the grant, nothing left behind (pg_tle's entry, schema); run again after the grant, it installs $version"
+	else
+		fail "PostgreSQL $server: the pg_tle block without CREATE on the database, then with it:"
+		head -10 "$work/tle_deny.out" | sed 's/^/     /'
+	fi
+	psql_q -d postgres -c "DROP DATABASE IF EXISTS $tle_deny" >/dev/null 2>&1
 	# 1.0 through pg_tle, then the docs' update block
 	if printf '%s\n' "SELECT pgtle.install_extension('idtypes_sql', '1.0', 'idtypes, SQL edition', :'script');" \
 			"CREATE SCHEMA ids;" "CREATE EXTENSION idtypes_sql SCHEMA ids;" "SELECT ids.idtypes_sql_set_identity(17, 18);" |
 		tle_as_role -d "$tle_old" -v script="$(cat "$frozen")" -f - >"$work/tle_old.out" 2>&1 &&
+		tle_as_role -d "$tle_old" -f "$work/tle_from10.sql" >>"$work/tle_old.out" 2>&1 &&
 		tle_as_role -d "$tle_old" -f "$work/tle_update.sql" >>"$work/tle_old.out" 2>&1 &&
 		catalog "$tle" >"$work/tle_new.cat" && catalog "$tle_old" >"$work/tle_old.cat" && diff -u "$work/tle_new.cat" "$work/tle_old.cat" >>"$work/tle_old.out" &&
-		[ "$(psql_q -d "$tle_old" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes_sql'" -c "TABLE ids.idtypes_sql_installation")" = "$version
+		[ "$(psql_q -d "$tle_old" -c "SELECT extversion FROM pg_extension WHERE extname = 'idtypes_sql'" -c "SELECT timeid_clock_id, tbsl_machine_id FROM ids.idtypes_sql_installation")" = "$version
 17|18" ]; then
 		ok "PostgreSQL $server: docs/sql-edition.md's pg_tle update block as written (pgtle.install_update_path, set_default_version, ALTER EXTENSION) takes an installation of 1.0 through pg_tle to $version, equal to a fresh one ($(wc -l <"$work/tle_new.cat") catalog lines)"
 	else
