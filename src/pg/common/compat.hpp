@@ -16,6 +16,7 @@ extern "C" {
 #include "access/genam.h"
 #include "access/htup_details.h" // GETSTRUCT: 19's headers no longer include it along the way
 #include "storage/bufmgr.h"
+#include "storage/lock.h"
 #include "storage/lwlock.h"
 #include "storage/smgr.h"
 #include "utils/relmapper.h"
@@ -109,6 +110,16 @@ inline BlockNumber relation_file_blocks(RelationFile file)
 	const BlockNumber blocks = smgrnblocks(smgr, MAIN_FORKNUM);
 	smgrclose(smgr);
 	return blocks;
+}
+
+// Whether this transaction holds exactly `mode` on `tag` (17 added the argument for "or stronger").
+inline bool lock_held_by_me(const LOCKTAG *tag, LOCKMODE mode)
+{
+#if PG_VERSION_NUM >= 170000
+	return LockHeldByMe(tag, mode, false);
+#else
+	return LockHeldByMe(tag, mode);
+#endif
 }
 
 // PG_RETURN_POINTER(nullptr), for a support function that has no answer: 19's PointerGetDatum(X) is the
