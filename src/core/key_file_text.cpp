@@ -181,7 +181,9 @@ Lineage lineage(Record *records, std::size_t count, const uid11::FullrandKey &cu
                 uid11::KeyRange *out, std::size_t cap) noexcept
 {
 	std::sort(records, records + count, [](const Record &a, const Record &b) { return a.after < b.after; });
-	const auto same = [](const uid11::FullrandKey &a, const uid11::FullrandKey &b) { return a.k0 == b.k0 && a.k1 == b.k1; };
+	const auto same = [](const uid11::FullrandKey &a, const uid11::FullrandKey &b) {
+		return a.k0 == b.k0 && a.k1 == b.k1;
+	};
 	Lineage l{0, count > 0 && same(records[count - 1].key, current), 0};
 	const auto upto = [&](std::size_t i) { return i + 1 < count ? records[i + 1].after : floor; };
 	const auto skipped = [&](std::size_t i) { return !same(records[i].key, current) && upto(i) > records[i].after; };

@@ -301,11 +301,10 @@ void make_key_record(ServerState &s, const key_file_text::Record &record)
 	AcceptInvalidationMessages(); // the worker's commit: the syscache's negative entry
 	InvalidateCatalogSnapshot();
 	if (find_origin(name) == no_origin)
-		ereport(ERROR,
-		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-		         errmsg("idtypes could not record the key of uid11_generate_random"),
-		         errdetail("Its background worker ended without making the replication origin \"%s\".", name),
-		         errhint("See the server log for the worker's error; the next value tries again.")));
+		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		                errmsg("idtypes could not record the key of uid11_generate_random"),
+		                errdetail("Its background worker ended without making the replication origin \"%s\".", name),
+		                errhint("See the server log for the worker's error; the next value tries again.")));
 }
 
 void wait_for_key_maker(ServerState &s)
