@@ -28,28 +28,29 @@ PG_CONFIG=${config[before]} build_and_install "$work/src-before"
 PG_CONFIG=${config[after]} build_and_install
 settings="-c listen_addresses= -c fsync=on -c synchronous_commit=on -c autovacuum=off"
 pgctl() { as_postgres "$(dirname "${config[$1]}")/pg_ctl" "${@:2}"; }
-start() { pgctl "$1" -D "$work/$2" -l "$work/$2.log" -w -s -o "-p ${port[$2]} -k $work $settings" start; }
+# start V NAME: the cluster $work/data-NAME, with library V's PostgreSQL
+start() { pgctl "$1" -D "$work/data-$2" -l "$work/$2.log" -w -s -o "-p ${port[$2]} -k $work $settings" start; }
 stop_all() {
-	for d in "$work"/*/; do [ -f "$d/postmaster.pid" ] && pgctl after -D "$d" -m immediate -s stop; done
+	for d in "$work"/data-*/; do [ -f "$d/postmaster.pid" ] && pgctl after -D "$d" -m immediate -s stop; done
 	rm -rf "$work"
 }
 trap stop_all EXIT
 on() { psql -X -At -h "$work" -p "${port[$1]}" -U postgres -d postgres "${@:2}"; }
 for v in before after; do
 	port[$v]=$((20000 + RANDOM % 20000)) port[$v-standby]=$((20000 + RANDOM % 20000))
-	as_postgres "$(dirname "${config[$v]}")/initdb" -D "$work/$v" -A trust -U postgres >/dev/null
+	as_postgres "$(dirname "${config[$v]}")/initdb" -D "$work/data-$v" -A trust -U postgres >/dev/null
 	start "$v" "$v"
 	on "$v" -q -c 'CREATE EXTENSION idtypes'
-	as_postgres "$(dirname "${config[$v]}")/pg_basebackup" -D "$work/$v-standby" -R -X stream -c fast -h "$work" -p "${port[$v]}" -U postgres
+	as_postgres "$(dirname "${config[$v]}")/pg_basebackup" -D "$work/data-$v-standby" -R -X stream -c fast -h "$work" -p "${port[$v]}" -U postgres
 	start "$v" "$v-standby"
-	on "$v" -q -c "ALTER SYSTEM SET synchronous_standby_names = '*'" -c 'SELECT pg_reload_conf()'
+	on "$v" -q -c "ALTER SYSTEM SET synchronous_standby_names = '*'" -c 'SELECT pg_reload_conf()' >/dev/null
 	for _ in $(seq 60); do [ "$(on "$v" -c "SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'")" = 1 ] && break; sleep 0.5; done
 done
 declare -A first per_call
 for r in $(seq 1 "$rounds"); do
 	for v in before after; do
-		pgctl "$v" -D "$work/$v" -m fast -w -s stop
-		rm -f "$work/$v/pg_idtypes_high_water"
+		pgctl "$v" -D "$work/data-$v" -m fast -w -s stop
+		rm -f "$work/data-$v/pg_idtypes_high_water"
 		start "$v" "$v"
 		t=$(on "$v" -c 'SELECT timeid_generate()' -c '\timing on' -c 'SELECT uid11_generate_random()' | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p')
 		first[$v]+=" $t"
