@@ -10,7 +10,8 @@
 #    1s with 57014; on 17 and later at transaction_timeout = 1s (FATAL); a session whose own transaction
 #    dropped an origin is refused at once (under 1 s, statement_timeout 5 s), saying why.
 # 2. one maker: the lock held again, 8 sessions make the key's first call at once: while it is held, one
-#    background worker (not 8); once released, every session has its value, and the key has ONE record.
+#    background worker (not 8), and a 9th session at lock_timeout = 1s, waiting for the maker, ends with
+#    55P03 too; once released, every session has its value, and the key has ONE record.
 # 3. confirmed: a second key; the mark pushed ahead of the clock (a bulk of timeids, confirmed while the
 #    standby runs) so that only the key's record can hold values back; the standby stopped; a first call
 #    cancelled by statement_timeout (the cancel proven: 57014; the record proven unconfirmed: it exists on
@@ -135,6 +136,13 @@ planned=$((planned + 1))
 planned_check
 [ "$waiting" = 8 ] && [ "$n" = 1 ] && ok "8 sessions make a key's first call while the lock is held: 1 background worker" ||
 	fail "8 sessions' first calls (waiting: $waiting): $n background workers"
+# a 9th session, waiting for the maker (not a maker itself), ends at its lock_timeout all the same
+timed -c "SET lock_timeout = '1s'" -c "SET statement_timeout = '8s'" -c 'SELECT uid11_generate_random()'
+planned=$((planned + 1))
+planned_check
+[[ "$out" == *55P03*"pg_replication_origin"*"held by PID $holder"* ]] && [ "$took" -lt 5000 ] &&
+	ok "... a 9th session waiting for the maker ends at lock_timeout = 1s in $took ms with 55P03 naming the lock and its holder" ||
+	fail "a 9th session, lock_timeout = 1s: after $took ms: $out"
 sql primary -c "SELECT pg_cancel_backend($holder)" >/dev/null
 wait
 got=$(cat "$work"/first.* | grep -c '^[0-9A-Za-z]\{11\}$')
