@@ -155,7 +155,7 @@ void stop_making()
 		return;
 	ServerState &s = *making;
 	if (making_worker != nullptr) {
-		TerminateBackgroundWorker(making_worker); // gone or not yet started: nothing happens
+		TerminateBackgroundWorker(making_worker); // one not yet started never starts; one ended stays so
 		pfree(making_worker);
 		making_worker = nullptr;
 	}
