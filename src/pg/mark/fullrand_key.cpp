@@ -153,7 +153,7 @@ Next settle_and_plan(ServerState &s, key_file_text::Record &pending)
 			outcome = settle_key(s, me, in_recovery, drawn);
 		if (outcome.what == Durable::ok && pg_atomic_read_u32(&s.fullrand_key_state) == key_unrecorded) {
 			if (plan_ranges(s, records, count, pending)) // recorded, not known to be confirmed (a restart)
-				confirming(s, GetXLogInsertRecPtr());
+				confirming(s, wal_insert_end());
 			else
 				next = begin_making(s) ? Next::make : Next::wait;
 		}
@@ -195,7 +195,7 @@ const uid11::FullrandKey &fullrand_key(ServerState &s)
 		if (outcome.what != Durable::ok)
 			report_not_durable(s, outcome); // the maker's end by the error's abort
 		if (pg_atomic_read_u32(&s.fullrand_key_state) == key_unrecorded)
-			confirming(s, GetXLogInsertRecPtr());
+			confirming(s, wal_insert_end());
 		end_making(s);
 		release_mark_lock(s);
 	}
