@@ -8,7 +8,9 @@
 # 1. held lock: a transaction holds a lock on pg_replication_origin (an origin drop left open); a first call
 #    at lock_timeout = 1s ends within 5 s with 55P03 naming the lock and its holder; at statement_timeout =
 #    1s with 57014; on 17 and later at transaction_timeout = 1s (FATAL); a session whose own transaction
-#    dropped an origin is refused at once (under 1 s, statement_timeout 5 s), saying why.
+#    dropped an origin is refused at once (under 1 s, statement_timeout 5 s), saying why; one whose transaction
+#    locked pg_class (the worker reads it as it connects) is refused as its worker waits (under 4 s, statement_timeout 8 s); a
+#    prepared transaction holding the lock is named as such at lock_timeout.
 # 2. one maker: the lock held again, 8 sessions make the key's first call at once: while it is held, one
 #    background worker (not 8), and a 9th session at lock_timeout = 1s, waiting for the maker, ends with
 #    55P03 too; once released, every session has its value, and the key has ONE record.
@@ -30,7 +32,7 @@ bin=${1:?usage: key_records.sh BIN_DIR yes|no}
 preload=${2:?usage: key_records.sh BIN_DIR yes|no}
 source "$(dirname "$0")/server.sh"
 source "$(dirname "$0")/clusters.sh"
-settings=$(settings_for "$preload")
+settings=$(settings_for "$preload" "-c max_prepared_transactions=2")
 planned=0 ran=0
 planned_check() { ran=$((ran + 1)); }
 records() { sql "$1" -c "SELECT roname FROM pg_replication_origin WHERE roname LIKE 'idtypes\_fullrand\_key %' ORDER BY roname"; }
@@ -119,7 +121,23 @@ planned_check
 [[ "$out" == *55000*"holds a lock on the catalog pg_replication_origin"* ]] && [ "$took" -lt 1000 ] &&
 	ok "a session whose own transaction dropped an origin is refused at once ($took ms), saying why" ||
 	fail "own lock: after $took ms: $out"
-sql primary -c "SELECT pg_replication_origin_drop('test_own')" >/dev/null
+# a lock refuse_own_locks does not know (one on a catalog the worker reads as it connects): seen as the
+# worker waits for it
+planned=$((planned + 1))
+timed -c "SET statement_timeout = '8s'" -c 'BEGIN' -c 'LOCK TABLE pg_class' -c 'SELECT uid11_generate_random()'
+planned_check
+[[ "$out" == *55000*"a lock that its background worker waits for"*"relation pg_class"* ]] && [ "$took" -lt 4000 ] &&
+	ok "a session whose own transaction locked pg_class is refused in $took ms, saying why (not at statement_timeout)" ||
+	fail "own lock on pg_class: after $took ms: $out"
+# a prepared transaction holds the lock: named as such, not as PID 0
+sql primary -c 'BEGIN' -c "SELECT pg_replication_origin_drop('test_own')" -c "PREPARE TRANSACTION 'test_own'" >/dev/null
+planned=$((planned + 1))
+timed -c "SET lock_timeout = '1s'" -c "SET statement_timeout = '8s'" -c 'SELECT uid11_generate_random()'
+planned_check
+[[ "$out" == *55P03*"pg_replication_origin"*"held by a prepared transaction (pg_prepared_xacts)"* ]] && [ "$took" -lt 5000 ] &&
+	ok "a prepared transaction holding the lock: a first call at lock_timeout = 1s ends in $took ms with 55P03 naming it" ||
+	fail "a prepared transaction holding the lock, lock_timeout = 1s: after $took ms: $out"
+sql primary -c "ROLLBACK PREPARED 'test_own'" -c "SELECT pg_replication_origin_drop('test_own')" >/dev/null
 
 # 2. one maker: 8 sessions, one worker, one record
 new_key || die "the primary does not restart"

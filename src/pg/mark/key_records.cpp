@@ -40,6 +40,7 @@ extern "C" {
 #include "catalog/pg_control.h"
 #include "catalog/pg_database.h"
 #include "catalog/pg_replication_origin.h"
+#include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "miscadmin.h"
 #include "postmaster/bgworker.h"
@@ -47,6 +48,8 @@ extern "C" {
 #include "storage/latch.h"
 #include "storage/lmgr.h"
 #include "storage/proc.h"
+#include "utils/array.h"
+#include "utils/fmgrprotos.h"
 #include "utils/guc.h"
 #include "utils/inval.h"
 #include "utils/memutils.h"
@@ -190,49 +193,89 @@ void cancel_standby_wait()
 }
 #endif
 
-// The error of a wait that passed lock_timeout while the record's worker `pid` waits for a lock (from
-// pg_locks: what it waits for, and who holds it); returns when the worker waits for no lock (lock_timeout
-// is then not what bounds the wait).
-void report_lock_timeout(std::uint32_t pid)
+// What the record's worker `pid` waits for (from pg_locks: the lock and its mode) and who holds it (PIDs; 0
+// "PID n" or "a prepared transaction"), in the current memory context; false when it waits for no lock.
+bool worker_lock(std::uint32_t pid, char **what, char **holders)
 {
-	if (pid == 0)
-		return;
 	const MemoryContext outer = CurrentMemoryContext;
-	char *what = nullptr, *holders = nullptr;
+	*what = *holders = nullptr;
 	if (SPI_connect() != SPI_OK_CONNECT)
-		return;
+		return false;
 	Oid types[1] = {INT4OID};
 	Datum args[1] = {Int32GetDatum(static_cast<int32>(pid))};
 	const int rc = SPI_execute_with_args(
 	    "SELECT pg_catalog.concat(CASE WHEN l.relation IS NOT NULL THEN pg_catalog.concat('relation ', "
 	    "l.relation::pg_catalog.regclass) WHEN l.classid IS NOT NULL THEN pg_catalog.pg_describe_object(l.classid, "
 	    "l.objid, l.objsubid) ELSE l.locktype END, ' (', l.mode, ')'), "
-	    "pg_catalog.array_to_string(pg_catalog.pg_blocking_pids(l.pid), ', ') "
+	    "(SELECT pg_catalog.string_agg(CASE WHEN b OPERATOR(pg_catalog.=) 0 THEN 'a prepared transaction "
+	    "(pg_prepared_xacts)' ELSE pg_catalog.concat('PID ', b) END, ', ') "
+	    "FROM pg_catalog.unnest(pg_catalog.pg_blocking_pids(l.pid)) b) "
 	    "FROM pg_catalog.pg_locks l WHERE l.pid OPERATOR(pg_catalog.=) $1 AND NOT l.granted",
 	    1, types, args, nullptr, true, 1);
 	if (rc == SPI_OK_SELECT && SPI_processed == 1) {
-		what = MemoryContextStrdup(outer, SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1));
-		holders = MemoryContextStrdup(outer, SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2));
+		*what = MemoryContextStrdup(outer, SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1));
+		*holders = MemoryContextStrdup(outer, SPI_getvalue(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2));
 	}
 	SPI_finish();
-	if (what == nullptr)
+	return *what != nullptr;
+}
+
+// The error of a wait that passed lock_timeout while the record's worker `pid` waits for a lock (from
+// pg_locks: what it waits for, and who holds it); returns when the worker waits for no lock (lock_timeout
+// is then not what bounds the wait).
+void report_lock_timeout(std::uint32_t pid)
+{
+	char *what, *holders;
+	if (pid == 0 || !worker_lock(pid, &what, &holders))
 		return;
 	ereport(ERROR,
 	        (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
 	         errmsg("idtypes gave up waiting for the record of uid11_generate_random's key (lock_timeout)"),
-	         errdetail("Its background worker (PID %u) waits for a lock on %s held by PID %s.", pid, what, holders),
+	         errdetail("Its background worker (PID %u) waits for a lock on %s held by %s.", pid, what, holders),
 	         errhint("A transaction that creates or drops a replication origin, or locks pg_replication_origin, "
 	                 "holds it until it ends: end it (pg_locks), then generate again.")));
 }
 
+// Raises when the record's worker `pid` waits for a lock this session holds (one refuse_own_locks does not
+// know, such as a LOCK on a catalog the worker reads as it connects): it would wait for this transaction,
+// which waits for it, and no deadlock check sees a wait on a latch.
+void refuse_waits_for_me(std::uint32_t pid)
+{
+	if (pid == 0)
+		return;
+	ArrayType *pids = DatumGetArrayTypeP(DirectFunctionCall1(pg_blocking_pids, Int32GetDatum(static_cast<int32>(pid))));
+	Datum *elements;
+	int count;
+	deconstruct_array(pids, INT4OID, sizeof(int32), true, TYPALIGN_INT, &elements, nullptr, &count);
+	bool mine = false;
+	for (int i = 0; i < count; i++)
+		mine = mine || DatumGetInt32(elements[i]) == MyProcPid;
+	pfree(elements);
+	pfree(pids);
+	char *what, *holders;
+	if (!mine || !worker_lock(pid, &what, &holders))
+		return;
+	ereport(ERROR,
+	        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+	         errmsg("uid11_generate_random cannot record its key while this transaction holds a lock that its "
+	                "background worker waits for"),
+	         errdetail("A new key is recorded, before its first value, by a background worker (PID %u); it waits for "
+	                   "a lock on %s, which this transaction's lock keeps it from: it would wait for this "
+	                   "transaction, which would wait for it.",
+	                   pid, what),
+	         errhint("Commit or roll back first, or call uid11_generate_random in another transaction once.")));
+}
+
 // One look of a key record's wait, started at `start`: raises at a cancel, statement_timeout,
-// transaction_timeout or a termination request (CHECK_FOR_INTERRUPTS), and at lock_timeout when the worker
-// waits for a lock.
+// transaction_timeout or a termination request (CHECK_FOR_INTERRUPTS), when the worker waits for this
+// session, and at lock_timeout when the worker waits for a lock.
 void check_wait(ServerState &s, TimestampTz start)
 {
 	CHECK_FOR_INTERRUPTS();
+	const std::uint32_t worker = pg_atomic_read_u32(&s.key_record_worker);
+	refuse_waits_for_me(worker);
 	if (LockTimeout > 0 && TimestampDifferenceExceeds(start, GetCurrentTimestamp(), LockTimeout))
-		report_lock_timeout(pg_atomic_read_u32(&s.key_record_worker));
+		report_lock_timeout(worker);
 }
 
 // The longest sleep between two looks: the worker's end sets the maker's latch (bgw_notify_pid) and the
