@@ -10,7 +10,9 @@
 #    1s with 57014; on 17 and later at transaction_timeout = 1s (FATAL); a session whose own transaction
 #    dropped an origin is refused at once (under 1 s, statement_timeout 5 s), saying why; one whose transaction
 #    locked pg_class (the worker reads it as it connects) is refused as its worker waits (under 4 s, statement_timeout 8 s); a
-#    prepared transaction holding the lock is named as such at lock_timeout.
+#    prepared transaction holding the lock is named as such at lock_timeout; a session waiting for the maker
+#    whose transaction holds the lock the maker's worker waits for is refused (under 7 s in all, its
+#    statement_timeout 8 s after 3 s).
 # 2. one maker: the lock held again, 8 sessions make the key's first call at once: while it is held, one
 #    background worker (not 8), and a 9th session at lock_timeout = 1s, waiting for the maker, ends with
 #    55P03 too; once released, every session has its value, and the key has ONE record.
@@ -138,6 +140,21 @@ planned_check
 	ok "a prepared transaction holding the lock: a first call at lock_timeout = 1s ends in $took ms with 55P03 naming it" ||
 	fail "a prepared transaction holding the lock, lock_timeout = 1s: after $took ms: $out"
 sql primary -c "ROLLBACK PREPARED 'test_own'" -c "SELECT pg_replication_origin_drop('test_own')" >/dev/null
+# a session waiting for the maker whose own transaction holds what the maker's worker waits for: W locks
+# pg_class, M makes the key's first call (its worker waits for W), then W calls too: refused, not waiting until
+# its statement_timeout (8 s) for M, whose worker waits for W
+t0=$(now_ms)
+sql primary -v VERBOSITY=verbose -c BEGIN -c 'LOCK TABLE pg_class' -c 'SELECT pg_sleep(2)' -c "SET statement_timeout = '8s'" \
+	-c 'SELECT uid11_generate_random()' >"$work/waiter" 2>&1 &
+sleep 1
+m=$(sql primary -c "SET statement_timeout = '20s'" -c 'SELECT uid11_generate_random() IS NOT NULL' 2>&1)
+wait
+took=$(($(now_ms) - t0))
+planned=$((planned + 1))
+planned_check
+[[ "$(cat "$work/waiter")" == *55000*"a lock that its background worker waits for"*"relation pg_class"* ]] && [ "$m" = t ] &&
+	[ "$took" -lt 7000 ] && ok "a session waiting for the maker, holding the lock its worker waits for, is refused; the maker then has its value ($took ms in all)" ||
+	fail "a waiter holding the worker's lock: after $took ms, the waiter: $(tr '\n' ' ' <"$work/waiter"), the maker: $m"
 
 # 2. one maker: 8 sessions, one worker, one record
 new_key || die "the primary does not restart"
