@@ -193,8 +193,9 @@ void cancel_standby_wait()
 }
 #endif
 
-// What the record's worker `pid` waits for (from pg_locks: the lock and its mode) and who holds it (PIDs; 0
-// "PID n" or "a prepared transaction"), in the current memory context; false when it waits for no lock.
+// What the record's worker `pid` waits for (from pg_locks: the lock and its mode) and who holds it ("PID n",
+// "a prepared transaction", or "no one now" when it was released between the two reads), in the current memory
+// context; false when it waits for no lock.
 bool worker_lock(std::uint32_t pid, char **what, char **holders)
 {
 	const MemoryContext outer = CurrentMemoryContext;
@@ -207,9 +208,9 @@ bool worker_lock(std::uint32_t pid, char **what, char **holders)
 	    "SELECT pg_catalog.concat(CASE WHEN l.relation IS NOT NULL THEN pg_catalog.concat('relation ', "
 	    "l.relation::pg_catalog.regclass) WHEN l.classid IS NOT NULL THEN pg_catalog.pg_describe_object(l.classid, "
 	    "l.objid, l.objsubid) ELSE l.locktype END, ' (', l.mode, ')'), "
-	    "(SELECT pg_catalog.string_agg(CASE WHEN b OPERATOR(pg_catalog.=) 0 THEN 'a prepared transaction "
-	    "(pg_prepared_xacts)' ELSE pg_catalog.concat('PID ', b) END, ', ') "
-	    "FROM pg_catalog.unnest(pg_catalog.pg_blocking_pids(l.pid)) b) "
+	    "COALESCE((SELECT pg_catalog.string_agg(CASE WHEN b OPERATOR(pg_catalog.=) 0 THEN 'a prepared "
+	    "transaction (pg_prepared_xacts)' ELSE pg_catalog.concat('PID ', b) END, ', ') "
+	    "FROM pg_catalog.unnest(pg_catalog.pg_blocking_pids(l.pid)) b), 'no one now') "
 	    "FROM pg_catalog.pg_locks l WHERE l.pid OPERATOR(pg_catalog.=) $1 AND NOT l.granted",
 	    1, types, args, nullptr, true, 1);
 	if (rc == SPI_OK_SELECT && SPI_processed == 1) {
@@ -228,12 +229,11 @@ void report_lock_timeout(std::uint32_t pid)
 	char *what, *holders;
 	if (pid == 0 || !worker_lock(pid, &what, &holders))
 		return;
-	ereport(ERROR,
-	        (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
-	         errmsg("idtypes gave up waiting for the record of uid11_generate_random's key (lock_timeout)"),
-	         errdetail("Its background worker (PID %u) waits for a lock on %s held by %s.", pid, what, holders),
-	         errhint("A transaction that creates or drops a replication origin, or locks pg_replication_origin, "
-	                 "holds it until it ends: end it (pg_locks), then generate again.")));
+	ereport(ERROR, (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
+	                errmsg("idtypes gave up waiting for the record of uid11_generate_random's key (lock_timeout)"),
+	                errdetail("Its background worker (PID %u) waits for a lock on %s held by %s.", pid, what, holders),
+	                errhint("A transaction that creates or drops a replication origin, or locks pg_replication_origin, "
+	                        "holds it until it ends: end it (pg_locks), then generate again.")));
 }
 
 // Raises when the record's worker `pid` waits for a lock this session holds (one refuse_own_locks does not
