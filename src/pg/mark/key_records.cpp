@@ -404,7 +404,13 @@ void idtypes_key_record_main(Datum database)
 	SetConfigOption("synchronous_commit", "local", PGC_SUSET, PGC_S_OVERRIDE);
 	StartTransactionCommand();
 	LockRelationOid(ReplicationOriginRelationId, ExclusiveLock); // one maker at a time: a name is made once
-	if (find_origin(name) == no_origin)
+	// Made only while the session that started this worker is still its maker: one that gave up (an error, a
+	// cancel, its own lock refused) ends its making at its abort, before its locks are released, and its
+	// request to stop this worker may come after this worker got the lock it waited for.
+	ServerState &s = attached_state();
+	const bool maker_waits =
+	    pg_atomic_read_u32(&s.key_record_maker) == static_cast<std::uint32_t>(MyBgworkerEntry->bgw_notify_pid);
+	if (maker_waits && find_origin(name) == no_origin)
 		(void)replorigin_create(name);
 	CommitTransactionCommand();
 }
