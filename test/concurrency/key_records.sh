@@ -25,8 +25,8 @@
 #    flow; the primary killed, the standby promoted: it has the primary's record of that key.
 # 4. budget: 70 records of other keys planted (one of them with 5 copies, as idtypes 1.6 wrote), a new key:
 #    it generates (a WARNING says how many older keys are apart by chance only), and after a restart too.
-# 5. the WAL inserted up to a page's end (padded by logical messages): after a restart, the key's first call
-#    (which confirms the WAL up to its end) has its value, twice.
+# 5. the WAL inserted up to a page's end, then a segment's (padded by logical messages): after a restart, the
+#    key's first call (which confirms the WAL up to its end) has its value, both times.
 # Prints `ok` / `FAIL` lines; the elapsed times it checks are bounds 4 s or more above what they measure
 # (false alarms: a server stalled that long, not a matter of odds).
 set -uo pipefail
@@ -273,15 +273,20 @@ planned_check
 # start (GetXLogInsertRecPtr) is past a page header not yet written, which XLogFlush refuses (XX000 "xlog
 # flush request ... is not satisfied"). The WAL padded by non-transactional messages, in the call's statement.
 sql standby >/dev/null <<'EOS'
-CREATE FUNCTION pad_to_page() RETURNS int LANGUAGE plpgsql AS $$
+CREATE FUNCTION pad_to_page(segment boolean) RETURNS int LANGUAGE plpgsql AS $$
 DECLARE
 	pos numeric; off int; remain int;
 BEGIN
-	FOR i IN 1..50 LOOP
+	FOR i IN 1..200 LOOP
 		pos := pg_current_wal_insert_lsn() - '0/0'::pg_lsn;
 		off := (pos % 8192)::int;
 		-- the first byte after a page's header (long at a segment's start): the last record ended at the page's end
-		IF off = 24 OR pos % 16777216 = 40 THEN RETURN off; END IF;
+		IF pos % 16777216 = 40 OR (off = 24 AND NOT segment) THEN RETURN off; END IF;
+		-- near a segment's end first, when its end is wanted (a long record spans its pages' headers too)
+		IF segment AND 16777216 - pos % 16777216 > 300000 THEN
+			PERFORM pg_logical_emit_message(false, 'p', repeat('x', ((16777216 - pos % 16777216 - 200000) * 0.99)::int));
+			CONTINUE;
+		END IF;
 		remain := 8192 - off;
 		-- a message record is 55 bytes and its content (MAXALIGNed): one that fills the page, else past it
 		PERFORM pg_logical_emit_message(false, 'p', repeat('x', CASE WHEN remain < 400 THEN 600 ELSE remain - 58 END));
@@ -290,14 +295,14 @@ BEGIN
 END $$;
 EOS
 got='' padded=0
-for _ in 1 2; do
+for segment in false true; do # a page's end, then a segment's (its next page's header is a long one)
 	restart standby
-	out=$(sql standby -v VERBOSITY=verbose -c 'SELECT pad_to_page(), uid11_generate_random() IS NOT NULL' 2>"$work/padded")
+	out=$(sql standby -v VERBOSITY=verbose -c "SELECT pad_to_page($segment), uid11_generate_random() IS NOT NULL" 2>"$work/padded")
 	[[ "$out" == 24\|t || "$out" == 40\|t ]] && padded=$((padded + 1)) || got+=" $out $(grep -m1 ERROR "$work/padded")"
 done
 planned=$((planned + 1))
 planned_check
-[ "$padded" = 2 ] && ok "the WAL inserted up to a page's end: after a restart, the key's first call has its value (2 of 2)" ||
+[ "$padded" = 2 ] && ok "the WAL inserted up to a page's end, then a segment's: after a restart, the key's first call has its value (2 of 2)" ||
 	fail "the WAL inserted up to a page's end: $padded of 2 first calls after a restart had their value:$got"
 
 [ "$ran" = "$planned" ] && [ "$planned" -ge 10 ] && ok "key records: $ran of $planned checks ran" ||
