@@ -14,8 +14,9 @@
 //   wait for the maker. Every wait here ends at lock_timeout (the worker waits for a lock on
 //   pg_replication_origin that a transaction dropping or creating an origin holds: 55P03 names it, from
 //   pg_locks), statement_timeout, transaction_timeout and a cancel; a maker that gives up stops its worker,
-//   so no worker outlives its maker's wait. A session whose own transaction holds a lock the worker needs
-//   is refused before it waits (refuse_own_locks).
+//   so no worker outlives its maker's wait (and one that got its lock before the stop reached it makes
+//   nothing). A session whose own transaction holds a lock the worker needs is refused before it waits
+//   (refuse_own_locks), or as soon as the worker is seen waiting for it (refuse_waits_for_me).
 // - The worker commits locally; the WAL up to the record is then confirmed by the synchronous standbys, as
 //   the mark is, before any value: by every session that finds the key not confirmed yet (its LSN is in
 //   ServerState::key_record_lsn), not only by the maker, so a cancel refuses and never lets values through.
