@@ -10,7 +10,9 @@
 #    1s with 57014; on 17 and later at transaction_timeout = 1s (FATAL); a session whose own transaction
 #    dropped an origin is refused at once (under 1 s, statement_timeout 5 s), saying why; one whose transaction
 #    locked pg_class (the worker reads it as it connects) is refused as its worker waits (under 4 s, statement_timeout 8 s); a
-#    prepared transaction holding the lock is named as such at lock_timeout; a session waiting for the maker
+#    prepared transaction holding the lock is named as such at lock_timeout; a maker that gave up while its
+#    worker waited, the postmaster stopped (SIGSTOP) so that the stop reaches the worker only after the holder
+#    ended: no record; a session waiting for the maker
 #    whose transaction holds the lock the maker's worker waits for is refused (under 7 s in all, its
 #    statement_timeout 8 s after 3 s).
 # 2. one maker: the lock held again, 8 sessions make the key's first call at once: while it is held, one
@@ -139,7 +141,29 @@ planned_check
 [[ "$out" == *55P03*"pg_replication_origin"*"held by a prepared transaction (pg_prepared_xacts)"* ]] && [ "$took" -lt 5000 ] &&
 	ok "a prepared transaction holding the lock: a first call at lock_timeout = 1s ends in $took ms with 55P03 naming it" ||
 	fail "a prepared transaction holding the lock, lock_timeout = 1s: after $took ms: $out"
-sql primary -c "ROLLBACK PREPARED 'test_own'" -c "SELECT pg_replication_origin_drop('test_own')" >/dev/null
+sql primary -c "ROLLBACK PREPARED 'test_own'" >/dev/null
+# a maker that gave up while its worker waited: the stop reaches the worker through the postmaster, held here
+# (SIGSTOP) until the holder has ended too; the worker then has its lock, but its maker no longer waits
+sql primary -c BEGIN -c "SELECT pg_replication_origin_drop('test_own')" -c 'SELECT pg_sleep(5)' -c ROLLBACK >/dev/null 2>&1 &
+sleep 1
+sql primary -v VERBOSITY=verbose -c "SET statement_timeout = '1500ms'" -c 'SELECT uid11_generate_random()' >"$work/gave_up" 2>&1 &
+n=0
+for _ in $(seq 1 20); do
+	n=$(sql primary -c "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'idtypes key record' AND wait_event_type = 'Lock'")
+	[ "$n" = 1 ] && break
+	sleep 0.1
+done
+postmaster=$(head -1 "$work/primary/postmaster.pid")
+kill -STOP "$postmaster"
+wait # the maker ended by its statement_timeout, then the holder
+kill -CONT "$postmaster"
+sleep 0.5
+planned=$((planned + 1))
+planned_check
+[ "$n" = 1 ] && [[ "$(cat "$work/gave_up")" == *57014* ]] && [ "$(records primary | wc -l)" = 0 ] &&
+	ok "a maker that gave up (57014) while its worker waited: once the holder ends, the worker makes no record" ||
+	fail "a maker that gave up (its worker seen waiting: $n): $(tr '\n' ' ' <"$work/gave_up"), records: $(records primary | tr '\n' ' ')"
+sql primary -c "SELECT pg_replication_origin_drop('test_own')" >/dev/null
 # a session waiting for the maker whose own transaction holds what the maker's worker waits for: W locks
 # pg_class, M makes the key's first call (its worker waits for W), then W calls too: refused, not waiting until
 # its statement_timeout (8 s) for M, whose worker waits for W
