@@ -14,6 +14,7 @@ scale        cost as tables grow to 100M rows (--sizes, --max-rows, --pg, --out 
 public       the keyed public forms against gen_random_uuid() and pgcrypto
 sql_edition  the SQL edition against the PL/pgSQL UUIDv7 of blogs and the native edition
 mark         what the generators' mark costs sessions, this tree against BENCH_BEFORE
+key_record   the first uid11_generate_random() of a new key and a call's cost, this tree against BENCH_BEFORE
 upgrade      the first ID after pg_upgrade with 1, 200 and 1,000 databases
 citus        ID columns on Citus against a timestamptz column (--rows, --runs, --types)
 LIST

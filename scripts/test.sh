@@ -206,6 +206,8 @@ version_suites() {
 		checks "$ROOT/test/concurrency/sync_standby.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: uid11_generate_random across a failover: the promoted standby skips the values its predecessors' keys issued (key records), clock set back"
 		checks "$ROOT/test/concurrency/fullrand_failover.sh" "$("$PG_CONFIG" --bindir)" "$([ "$v" = 15 ] && echo no || echo yes)"
+		log "PostgreSQL $v: uid11_generate_random's key records: one maker per key, no value before the synchronous standbys confirm its record (a cancel, every session), waits that end (lock_timeout, statement_timeout, transaction_timeout, an own lock), more keys than the budget"
+		checks "$ROOT/test/concurrency/key_records.sh" "$("$PG_CONFIG" --bindir)" "$([ "$v" = 15 ] && echo no || echo yes)"
 		log "PostgreSQL $v: the mark's writer waits with no LWLock held: a held lock on pg_replication_origin, timeouts, a cancel, a failed write"
 		checks "$ROOT/test/concurrency/mark_waits.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: public forms with a keyring: known answers, round trips, order, one keyring per reload, bad reloads kept, scopes, staged rotation on a standby, no key byte shown"

@@ -181,17 +181,33 @@ Lineage lineage(Record *records, std::size_t count, const uid11::FullrandKey &cu
                 uid11::KeyRange *out, std::size_t cap) noexcept
 {
 	std::sort(records, records + count, [](const Record &a, const Record &b) { return a.after < b.after; });
-	const auto is_current = [&current](const Record &r) { return r.key.k0 == current.k0 && r.key.k1 == current.k1; };
-	Lineage l{0, count > 0 && is_current(records[count - 1]), false};
-	for (std::size_t i = 0; i < count; i++) {
-		const std::uint64_t upto = i + 1 < count ? records[i + 1].after : floor;
-		if (is_current(records[i]) || upto <= records[i].after)
+	const auto same = [](const uid11::FullrandKey &a, const uid11::FullrandKey &b) {
+		return a.k0 == b.k0 && a.k1 == b.k1;
+	};
+	Lineage l{0, count > 0 && same(records[count - 1].key, current), 0};
+	const auto upto = [&](std::size_t i) { return i + 1 < count ? records[i + 1].after : floor; };
+	const auto skipped = [&](std::size_t i) { return !same(records[i].key, current) && upto(i) > records[i].after; };
+	// latest first, so that the budget keeps the latest keys
+	for (std::size_t i = count; i-- > 0;) {
+		const Record &r = records[i];
+		if (!skipped(i))
 			continue;
-		if (l.ranges == cap) {
-			l.too_many = true;
-			break;
+		std::size_t k = 0;
+		while (k < l.ranges && !same(out[k].key, r.key))
+			k++;
+		if (k < l.ranges) { // a key seen later: one range from its first tickets to its last (a superset)
+			out[k].after = r.after < out[k].after ? r.after : out[k].after;
+			continue;
 		}
-		out[l.ranges++] = uid11::KeyRange{records[i].key, records[i].after, upto};
+		bool counted = false; // a key already left out
+		for (std::size_t j = i + 1; j < count && !counted; j++)
+			counted = same(records[j].key, r.key) && skipped(j);
+		if (counted)
+			continue;
+		if (l.ranges == cap)
+			l.beyond++;
+		else
+			out[l.ranges++] = uid11::KeyRange{r.key, r.after, upto(i)};
 	}
 	return l;
 }

@@ -74,13 +74,15 @@ std::size_t format_record(const Record &record, const uid11::Wrap &wrap, char (&
 
 // What the records say to a server about to issue with `current`, all its tickets above `floor` (at or
 // above every ticket its history issued up to its mark): the range of every other key, a record's key up to
-// the next record's `after` (sorted here), the last one's up to `floor`; and whether the latest record is
-// `current`'s (else the server records it before its first value: a later successor must skip its range).
-// `too_many` when the ranges do not fit in `cap`.
+// the next record's `after` (sorted here), the last one's up to `floor`, one range per key (from its first
+// record's tickets to its last: a key that came back, or the copies of one record that idtypes 1.6 wrote,
+// count once; the range may then hold tickets of other keys too, which are skipped as well); and whether
+// the latest record is `current`'s (else the server records it before its first value: a later successor
+// must skip its range). At most `cap` keys, the latest: `beyond` counts the older ones left out.
 struct Lineage {
 	std::size_t ranges;
 	bool recorded;
-	bool too_many;
+	std::size_t beyond;
 };
 Lineage lineage(Record *records, std::size_t count, const uid11::FullrandKey &current, std::uint64_t floor,
                 uid11::KeyRange *out, std::size_t cap) noexcept;

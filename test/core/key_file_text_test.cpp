@@ -164,12 +164,12 @@ TEST(KeyRecord, LineageGivesEveryOtherKeyItsRange)
 	l = key_file_text::lineage(records, 2, k3, 30, out, 4);
 	ASSERT_EQ(l.ranges, 2u);
 	EXPECT_FALSE(l.recorded);
-	EXPECT_EQ(out[0].key.k0, 1u);
-	EXPECT_EQ(out[0].after, 10u);
-	EXPECT_EQ(out[0].upto, 20u);
-	EXPECT_EQ(out[1].key.k0, 2u);
-	EXPECT_EQ(out[1].after, 20u);
-	EXPECT_EQ(out[1].upto, 30u);
+	EXPECT_EQ(out[0].key.k0, 2u); // the latest first
+	EXPECT_EQ(out[0].after, 20u);
+	EXPECT_EQ(out[0].upto, 30u);
+	EXPECT_EQ(out[1].key.k0, 1u);
+	EXPECT_EQ(out[1].after, 10u);
+	EXPECT_EQ(out[1].upto, 20u);
 	// the current key recorded last: its own range is not skipped
 	key_file_text::Record recorded[] = {{k1, 10}, {k3, 20}};
 	l = key_file_text::lineage(recorded, 2, k3, 30, out, 4);
@@ -183,8 +183,46 @@ TEST(KeyRecord, LineageGivesEveryOtherKeyItsRange)
 	EXPECT_FALSE(l.recorded);
 	EXPECT_EQ(out[0].key.k0, 2u);
 	EXPECT_EQ(out[0].upto, 30u);
-	// more ranges than room: said, not cut silently
-	key_file_text::Record many[] = {{k1, 10}, {k2, 20}, {k1, 30}};
-	l = key_file_text::lineage(many, 3, k3, 40, out, 2);
-	EXPECT_TRUE(l.too_many);
+	// a key that came back counts once, its range from its first tickets to its last
+	key_file_text::Record again[] = {{k1, 10}, {k2, 20}, {k1, 30}};
+	l = key_file_text::lineage(again, 3, k3, 40, out, 2);
+	ASSERT_EQ(l.ranges, 2u);
+	EXPECT_EQ(l.beyond, 0u);
+	EXPECT_EQ(out[0].key.k0, 1u);
+	EXPECT_EQ(out[0].after, 10u);
+	EXPECT_EQ(out[0].upto, 40u);
+	EXPECT_EQ(out[1].key.k0, 2u);
+}
+
+TEST(KeyRecord, LineageCountsKeysNotRecords)
+{
+	const uid11::FullrandKey k1{1, 1}, k2{2, 2}, k3{3, 3}, k4{4, 4};
+	uid11::KeyRange out[2];
+	// idtypes 1.6 wrote several records of one key (one per first call): one key, one range
+	key_file_text::Record copies[] = {{k1, 10}, {k1, 11}, {k1, 12}, {k2, 20}, {k2, 21}, {k2, 21}};
+	key_file_text::Lineage l = key_file_text::lineage(copies, 6, k3, 30, out, 2);
+	ASSERT_EQ(l.ranges, 2u);
+	EXPECT_EQ(l.beyond, 0u);
+	EXPECT_FALSE(l.recorded);
+	EXPECT_EQ(out[0].key.k0, 2u);
+	EXPECT_EQ(out[0].after, 20u);
+	EXPECT_EQ(out[0].upto, 30u);
+	EXPECT_EQ(out[1].key.k0, 1u);
+	EXPECT_EQ(out[1].after, 10u);
+	EXPECT_EQ(out[1].upto, 20u);
+	// more keys than room: the latest kept, the older ones counted (a key left out counts once)
+	key_file_text::Record many[] = {{k1, 10}, {k1, 11}, {k2, 20}, {k1, 25}, {k3, 30}, {k4, 40}};
+	l = key_file_text::lineage(many, 6, k4, 50, out, 2);
+	ASSERT_EQ(l.ranges, 2u);
+	EXPECT_TRUE(l.recorded);
+	EXPECT_EQ(out[0].key.k0, 3u);
+	EXPECT_EQ(out[1].key.k0, 1u);
+	EXPECT_EQ(out[1].after, 10u);
+	EXPECT_EQ(out[1].upto, 30u);
+	EXPECT_EQ(l.beyond, 1u); // k2
+	// a key with an empty range (two records at one `after`) is not a key to skip
+	key_file_text::Record tie[] = {{k1, 10}, {k2, 10}};
+	l = key_file_text::lineage(tie, 2, k3, 10, out, 2);
+	EXPECT_EQ(l.ranges, 0u);
+	EXPECT_EQ(l.beyond, 0u);
 }

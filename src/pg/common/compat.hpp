@@ -15,7 +15,10 @@
 extern "C" {
 #include "access/genam.h"
 #include "access/htup_details.h" // GETSTRUCT: 19's headers no longer include it along the way
+#include "access/xlog.h"
+#include "access/xlog_internal.h"
 #include "storage/bufmgr.h"
+#include "storage/lock.h"
 #include "storage/lwlock.h"
 #include "storage/smgr.h"
 #include "utils/relmapper.h"
@@ -109,6 +112,35 @@ inline BlockNumber relation_file_blocks(RelationFile file)
 	const BlockNumber blocks = smgrnblocks(smgr, MAIN_FORKNUM);
 	smgrclose(smgr);
 	return blocks;
+}
+
+// Whether this transaction holds exactly `mode` on `tag` (17 added the argument for "or stronger").
+inline bool lock_held_by_me(const LOCKTAG *tag, LOCKMODE mode)
+{
+#if PG_VERSION_NUM >= 170000
+	return LockHeldByMe(tag, mode, false);
+#else
+	return LockHeldByMe(tag, mode);
+#endif
+}
+
+// The end of the WAL inserted so far: where the last record ends, which XLogFlush and the synchronous
+// standbys can reach. Not GetXLogInsertRecPtr, where the next record starts: when the last record filled its
+// page, that is past the next page's header, which is not written yet, and XLogFlush raises XX000 ("xlog
+// flush request ... is not satisfied"). 17 has the function; before, its arithmetic (XLogBytePosToEndRecPtr)
+// undone from the start position: a start just past a page's header is that page's first byte.
+inline XLogRecPtr wal_insert_end()
+{
+#if PG_VERSION_NUM >= 170000
+	return GetXLogInsertEndRecPtr();
+#else
+	const XLogRecPtr next = GetXLogInsertRecPtr();
+	if (XLogSegmentOffset(next, wal_segment_size) == SizeOfXLogLongPHD)
+		return next - SizeOfXLogLongPHD;
+	if (next % XLOG_BLCKSZ == SizeOfXLogShortPHD)
+		return next - SizeOfXLogShortPHD;
+	return next;
+#endif
 }
 
 // PG_RETURN_POINTER(nullptr), for a support function that has no answer: 19's PointerGetDatum(X) is the

@@ -36,4 +36,10 @@ std::uint32_t clock_wait_event()
 	return registered(clock_wait_name, event);
 }
 
+std::uint32_t key_record_wait_event()
+{
+	static std::uint32_t event = 0;
+	return registered(key_record_wait_name, event);
+}
+
 } // namespace idtypes::pg

@@ -10,6 +10,8 @@ namespace idtypes::pg {
 
 // While another session writes the high-water mark.
 inline constexpr const char *mark_write_wait_name = "IdtypesMarkWrite";
+// While uid11_generate_random's key is recorded: its maker's worker, the maker, the synchronous standbys.
+inline constexpr const char *key_record_wait_name = "IdtypesKeyRecord";
 // While tbsl_generate waits for the clock to pass its last TBSL (idtypes.clock_backward = 'wait').
 inline constexpr const char *clock_wait_name = "IdtypesClock";
 
@@ -17,5 +19,6 @@ inline constexpr const char *clock_wait_name = "IdtypesClock";
 // be raised); later calls only return it.
 std::uint32_t mark_write_wait_event();
 std::uint32_t clock_wait_event();
+std::uint32_t key_record_wait_event();
 
 } // namespace idtypes::pg

@@ -5,7 +5,10 @@
 // with its owner) before any value made with it. That file holds nothing else since idtypes 1.5. Then the
 // keys of this server's history other than its own are read from their records, with the tickets each
 // issued, which the generator skips; and its own key is recorded, replicated to the standbys, unless the
-// latest record is its own (key_records.cpp).
+// latest record is its own: by one session, its maker, while the others wait for it (key_records.cpp), with
+// the record's `after` taken once. Last, every session waits until the synchronous standbys confirmed the
+// WAL up to the record (key_confirming) before its first value: a promoted standby must have it.
+// docs/internals/generator-state.md tells the record's whole life.
 #include "pg/mark/fullrand_key.hpp"
 
 #include "pg/mark/key_file.hpp"
@@ -52,7 +55,7 @@ Outcome settle_key(ServerState &s, const key_file_text::Instance &me, bool in_re
 {
 	key_file_text::Contents &key = s.fullrand_key;
 	std::uint32_t key_state = pg_atomic_read_u32(&s.fullrand_key_state);
-	if (key_state == key_unrecorded || key_state == key_saved)
+	if (key_state >= key_unrecorded)
 		return Outcome{};
 	if (key_state == key_unchecked) {
 		bool adopt = key.has_owner ? key_file_text::same_instance(key.owner, me) : !in_recovery;
@@ -86,12 +89,10 @@ std::uint64_t first_possible_ticket()
 
 // Under mark_lock, the key in its file: the other keys' ranges from `records`, up to the tickets issued so
 // far or the clock (the floor: at or above every ticket of the mark this server replayed or wrote, so at or
-// above every ticket its predecessors issued before it took over). The key is ready when the latest record
-// is its own; else `pending` is its record (the tickets it issues from now on, or, for a key of an earlier
-// idtypes that wrote no records, from its cluster's initdb) and it is not ready yet. False when the records
-// are too many.
-bool plan_ranges(ServerState &s, key_file_text::Record *records, std::size_t count, key_file_text::Record &pending,
-                 bool &ready)
+// above every ticket its predecessors issued before it took over). True when the latest record is the
+// key's own; else `pending` is its record: the tickets it issues from now on (taken once per key), or, for
+// a key of an earlier idtypes that wrote no records, from its cluster's initdb.
+bool plan_ranges(ServerState &s, key_file_text::Record *records, std::size_t count, key_file_text::Record &pending)
 {
 	const uid11::FullrandKey key = s.fullrand_key.key;
 	// the tickets raised to this clock's first (as the next one would be), so that a new server's first key
@@ -102,79 +103,100 @@ bool plan_ranges(ServerState &s, key_file_text::Record *records, std::size_t cou
 	const std::uint64_t floor = pg_atomic_read_u64(&s.fullrand_last_ticket);
 	const key_file_text::Lineage l =
 	    key_file_text::lineage(records, count, key, floor, s.fullrand_ranges, max_key_ranges);
-	if (l.too_many)
-		return false;
 	s.fullrand_range_count = static_cast<std::uint32_t>(l.ranges);
-	ready = l.recorded;
-	const std::uint64_t since = first_possible_ticket();
-	pending = key_file_text::Record{key, count == 0 && s.fullrand_key_adopted && since < floor ? since : floor};
-	if (ready) {
-		pg_write_barrier(); // the ranges before the state
-		pg_atomic_write_u32(&s.fullrand_key_state, key_saved);
+	if (l.beyond > 0)
+		ereport(WARNING,
+		        (errmsg("uid11_generate_random skips the values of the latest %zu keys of this server's history; "
+		                "the values of %zu older ones are apart from its own by chance only",
+		                max_key_ranges, l.beyond),
+		         errdetail("Each key is recorded in replication origins named \"%s...\", made when a server (a "
+		                   "promoted standby among them) began generating with a key of its own.",
+		                   key_file_text::record_prefix.data())));
+	if (!s.key_record_after_taken) {
+		const std::uint64_t since = first_possible_ticket();
+		s.key_record_after = count == 0 && s.fullrand_key_adopted && since < floor ? since : floor;
+		s.key_record_after_taken = true;
 	}
-	return true;
+	pending = key_file_text::Record{key, s.key_record_after};
+	return l.recorded;
 }
 
-[[noreturn]] void report_too_many(std::size_t count)
+// Under mark_lock: the record committed at or below `lsn`; every session now waits for its confirmation.
+void confirming(ServerState &s, XLogRecPtr lsn)
 {
-	ereport(ERROR,
-	        (errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-	         errmsg("this server's history has %zu records of uid11_generate_random keys; idtypes skips the values "
-	                "of at most %zu",
-	                count, max_key_ranges),
-	         errdetail("Each is a replication origin named \"%s...\", made when a server (a promoted standby "
-	                   "among them) began generating with a key of its own.",
-	                   key_file_text::record_prefix.data()),
-	         errhint("Drop the oldest with pg_replication_origin_drop(name) (SELECT roname FROM "
-	                 "pg_replication_origin ORDER BY roname): the values of their keys are then kept apart by "
-	                 "chance only, as random 64-bit values.")));
-	pg_unreachable();
+	pg_atomic_write_u64(&s.key_record_lsn, lsn);
+	pg_write_barrier(); // the ranges and the LSN before the state
+	pg_atomic_write_u32(&s.fullrand_key_state, key_confirming);
+}
+
+// What a session does next for a key that is not confirmed: look again, make the record, or wait for its
+// maker.
+enum class Next { again, make, wait };
+
+// The key settled (written to its file) and its ranges planned, under mark_lock; `pending` the record to
+// make. Raises when the key cannot be settled.
+Next settle_and_plan(ServerState &s, key_file_text::Record &pending)
+{
+	// what may raise, before the lock
+	const key_file_text::Instance me = this_instance();
+	const bool in_recovery = RecoveryInProgress();
+	uid11::FullrandKey drawn;
+	strong_random(&drawn, sizeof drawn);
+	key_file_text::Record *records = nullptr;
+	const std::size_t count = read_key_records(&records);
+	Next next = Next::again;
+	Outcome outcome;
+	outcome.what = take_mark_lock(s);
+	if (outcome.what == Durable::ok) {
+		// the file first: one read again only now may hold the key
+		if (key_file_usable(s, outcome))
+			outcome = settle_key(s, me, in_recovery, drawn);
+		if (outcome.what == Durable::ok && pg_atomic_read_u32(&s.fullrand_key_state) == key_unrecorded) {
+			if (plan_ranges(s, records, count, pending)) // recorded, not known to be confirmed (a restart)
+				confirming(s, wal_insert_end());
+			else
+				next = begin_making(s) ? Next::make : Next::wait;
+		}
+		release_mark_lock(s);
+	}
+	pfree(records);
+	if (outcome.what != Durable::ok)
+		report_not_durable(s, outcome);
+	return next;
 }
 
 } // namespace
 
-// The server's fullrand key, settled and written to its file first if need be.
+// The server's fullrand key, settled, recorded and confirmed first if need be.
 const uid11::FullrandKey &fullrand_key(ServerState &s)
 {
-	while (pg_atomic_read_u32(&s.fullrand_key_state) != key_saved) {
-		// what may raise, before the lock
-		const key_file_text::Instance me = this_instance();
-		const bool in_recovery = RecoveryInProgress();
-		uid11::FullrandKey drawn;
-		strong_random(&drawn, sizeof drawn);
-		key_file_text::Record records[max_key_ranges + 1];
-		const std::size_t count = read_key_records(records, max_key_ranges + 1);
-		key_file_text::Record pending{};
-		bool ready = false, fits = true;
-		Outcome outcome;
-		outcome.what = take_mark_lock(s);
-		if (outcome.what == Durable::ok) {
-			// the file first: one read again only now may hold the key
-			if (key_file_usable(s, outcome))
-				outcome = settle_key(s, me, in_recovery, drawn);
-			if (outcome.what == Durable::ok && pg_atomic_read_u32(&s.fullrand_key_state) == key_unrecorded)
-				fits = count <= max_key_ranges && plan_ranges(s, records, count, pending, ready);
-			else
-				ready = true; // another session made it ready
-			release_mark_lock(s);
-		}
-		if (outcome.what != Durable::ok)
-			report_not_durable(s, outcome);
-		if (!fits)
-			report_too_many(count);
-		if (ready)
+	for (;;) {
+		const std::uint32_t state = pg_atomic_read_u32(&s.fullrand_key_state);
+		if (state == key_saved)
+			break;
+		if (state == key_confirming) {
+			pg_read_barrier();
+			confirm_key_record(pg_atomic_read_u64(&s.key_record_lsn)); // raises unless confirmed
+			std::uint32_t expected = key_confirming;
+			(void)pg_atomic_compare_exchange_u32(&s.fullrand_key_state, &expected, key_saved);
 			continue;
-		write_key_record(pending); // may raise or wait: outside mark_lock
-		outcome.what = take_mark_lock(s);
-		if (outcome.what != Durable::ok)
-			report_not_durable(s, outcome);
-		// ready unless another session planned again meanwhile with other records (then it records its own)
-		const key_file_text::Contents &key = s.fullrand_key;
-		if (pg_atomic_read_u32(&s.fullrand_key_state) == key_unrecorded && key.key.k0 == pending.key.k0 &&
-		    key.key.k1 == pending.key.k1) {
-			pg_write_barrier(); // the ranges before the state
-			pg_atomic_write_u32(&s.fullrand_key_state, key_saved);
 		}
+		key_file_text::Record pending{};
+		const Next next = settle_and_plan(s, pending);
+		if (next == Next::again)
+			continue;
+		refuse_own_locks(); // the maker's worker would wait for this transaction
+		if (next == Next::wait) {
+			wait_for_key_maker(s);
+			continue;
+		}
+		make_key_record(s, pending); // raises or waits: outside mark_lock, this session the maker
+		const Outcome outcome{take_mark_lock(s)};
+		if (outcome.what != Durable::ok)
+			report_not_durable(s, outcome); // the maker's end by the error's abort
+		if (pg_atomic_read_u32(&s.fullrand_key_state) == key_unrecorded)
+			confirming(s, wal_insert_end());
+		end_making(s);
 		release_mark_lock(s);
 	}
 	pg_read_barrier();

@@ -34,8 +34,8 @@ namespace {
 
 // The layout is part of the name: a library with another layout must not attach to this one (and the
 // registry makes sure no library issues beside it: state_registry.cpp).
-constexpr const char *state_name = "idtypes generators v8";
-static_assert(state_layout == 8, "the state's name carries its layout");
+constexpr const char *state_name = "idtypes generators v9";
+static_assert(state_layout == 9, "the state's name carries its layout");
 
 enum class Home { none, preloaded, dsm_registry, main_segment };
 
@@ -64,6 +64,12 @@ void init_state(void *memory)
 	pg_atomic_init_u32(&s->fullrand_key_state, key_missing);
 	s->fullrand_key_adopted = false;
 	s->fullrand_range_count = 0;
+	pg_atomic_init_u32(&s->key_record_maker, 0);
+	pg_atomic_init_u32(&s->key_record_worker, 0);
+	s->key_record_after_taken = false;
+	s->key_record_after = 0;
+	pg_atomic_init_u64(&s->key_record_lsn, 0);
+	ConditionVariableInit(&s->key_record_changed);
 	SpinLockInit(&s->tbsl_lock);
 	new (&s->tbsl) tbsl::State();
 	pg_atomic_init_u64(&s->tbsl_issued, 0);

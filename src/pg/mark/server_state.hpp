@@ -24,10 +24,12 @@ namespace idtypes::pg {
 // onto a value issued before). A key the file holds is checked first: it may be the key of the server
 // this data directory was copied from (see this_instance()), which a copy must not share. Then, in its
 // file (key_unrecorded), the other keys' ranges are read from their records, and the key recorded if need
-// be (key_records.cpp), before it is ready (key_saved).
-enum KeyState : std::uint32_t { key_missing, key_unchecked, key_unsaved, key_unrecorded, key_saved };
+// be (key_records.cpp); then (key_confirming) the WAL up to its record is confirmed by the synchronous
+// standbys, which every session waits for, before it is ready (key_saved).
+enum KeyState : std::uint32_t { key_missing, key_unchecked, key_unsaved, key_unrecorded, key_confirming, key_saved };
 
-// The ranges of other keys a server skips (uid11::KeyRange): more records than this are refused.
+// The keys of this server's history whose ranges a server skips (uid11::KeyRange), the latest ones; the
+// values of older keys are apart from the current key's by chance only (fullrand_key.cpp).
 inline constexpr std::size_t max_key_ranges = 64;
 
 struct ServerState {
@@ -58,6 +60,17 @@ struct ServerState {
 	// under mark_lock, before key_saved: the ranges of the other keys of this server's history
 	std::uint32_t fullrand_range_count;
 	uid11::KeyRange fullrand_ranges[max_key_ranges];
+	// The current key's record (key_records.cpp): the PID of the one session making it (set under mark_lock,
+	// cleared when its making ends, however it ends) and of that session's worker once it runs; the record's
+	// `after`, taken once per key (under mark_lock); the WAL position at or past the record's commit, which
+	// the synchronous standbys confirm before key_saved (written before key_confirming); broadcast when a
+	// maker ends.
+	pg_atomic_uint32 key_record_maker;
+	pg_atomic_uint32 key_record_worker;
+	bool key_record_after_taken;
+	std::uint64_t key_record_after;
+	pg_atomic_uint64 key_record_lsn;
+	ConditionVariable key_record_changed;
 	slock_t tbsl_lock; // held only around tbsl::step: never waits
 	tbsl::State tbsl;
 	pg_atomic_uint64 tbsl_issued; // TBSLs issued, changed under tbsl_lock: tells a step it was overtaken

@@ -8,7 +8,7 @@
 namespace idtypes::pg {
 
 // The layout of this library's ServerState, as the registry records it (and the state's name carries).
-inline constexpr std::uint32_t state_layout = 8;
+inline constexpr std::uint32_t state_layout = 9;
 
 // What the registry needs of the main segment, aligned (state_registry.cpp), for a preloading library's request.
 inline constexpr std::size_t registry_space = 256;
