@@ -39,6 +39,7 @@ extern "C" {
 #include "storage/bufmgr.h"
 #include "storage/lmgr.h"
 #include "utils/fmgroids.h"
+#include "utils/inval.h"
 #include "utils/rel.h"
 #include "utils/snapmgr.h"
 }
@@ -66,25 +67,32 @@ Oid carrier_oid()
 // What the carrier held when this backend last read or wrote it, and the part of it known flushed.
 struct Seen {
 	std::int64_t value;
-	XLogRecPtr lsn; // of the last change of its pages
+	XLogRecPtr lsn;   // of the last change of its pages
+	bool provisional; // its file or a row changed by this transaction: a rollback would bring back the one before
 };
 
 // Reads the carrier (each page under an exclusive lock) and, when `raise_to` is above what it holds and the
 // held value is within half a margin of `id_time_us`, writes `raise_to` into its rows (a generic WAL record
 // per page). Returns what it holds then. The rows judged are those committed now (SnapshotSelf: a new MVCC
-// snapshot cannot be taken inside a parallel operation, where the generators run too; no REFRESH is in
-// progress, its lock conflicting with the one held here).
+// snapshot cannot be taken inside a parallel operation, where the generators run too; no REFRESH of another
+// session is in progress, its lock conflicting with the one held here), or this transaction's own: a carrier
+// this transaction rewrote (its file replaced, or its row changed, not committed yet) is provisional, read
+// but never written, since a rollback would take back what was written into it. One created by this
+// transaction (CREATE EXTENSION) is not: a rollback takes the extension with it.
 Seen read_or_raise(Relation relation, std::int64_t id_time_us, std::int64_t raise_to)
 {
 	Snapshot snapshot = SnapshotSelf;
-	Seen seen{no_row, InvalidXLogRecPtr};
+	const bool created_here = relation->rd_createSubid != InvalidSubTransactionId;
+	Seen seen{no_row, InvalidXLogRecPtr, !created_here && file_replaced_in_transaction(relation)};
 	const BlockNumber blocks = RelationGetNumberOfBlocks(relation);
 	for (BlockNumber block = 0; block < blocks; block++) {
 		Buffer buffer = ReadBuffer(relation, block);
 		LockBuffer(buffer, BUFFER_LOCK_EXCLUSIVE);
 		Page page = BufferGetPage(buffer);
+		if (!created_here && changed_by_this_transaction(page))
+			seen.provisional = true;
 		std::int64_t value = visible_mark(page, buffer, RelationGetRelid(relation), snapshot);
-		if (value != no_row && value - carrier_margin_us / 2 < id_time_us && value < raise_to) {
+		if (!seen.provisional && value != no_row && value - carrier_margin_us / 2 < id_time_us && value < raise_to) {
 			GenericXLogState *record = GenericXLogStart(relation);
 			Page copy = GenericXLogRegisterBuffer(record, buffer, 0);
 			if (raise_visible_marks(page, copy, buffer, RelationGetRelid(relation), snapshot, raise_to)) {
@@ -103,13 +111,47 @@ Seen read_or_raise(Relation relation, std::int64_t id_time_us, std::int64_t rais
 	return seen;
 }
 
-// IDs up to here need nothing (the fast path); at or below durable_us, which this backend knows flushed.
+// The cache: IDs up to fast_until_us need nothing (the fast path); at or below durable_us, which this backend
+// knows flushed into the committed carrier `cached_relation` (or into none: a database without one). It
+// describes one file of that relation: PostgreSQL invalidates the relation's cache entry whenever its file is
+// replaced (a REFRESH, a CLUSTER, a VACUUM FULL, ALTER ... SET TABLESPACE), when that commits, and when it is
+// rolled back (the transaction's or a savepoint's abort): the cache is dropped then (forget_carrier), and
+// the next ID reads the carrier as it is.
 std::int64_t fast_until_us = 0;
 std::int64_t durable_us = 0;
+Oid cached_relation = InvalidOid;
+bool watching = false;
+
+void forget_carrier(Datum, Oid relation)
+{
+	if (relation == InvalidOid || relation == cached_relation) {
+		fast_until_us = 0;
+		durable_us = 0;
+	}
+}
+
+[[noreturn]] void report_provisional(std::int64_t id_time_us)
+{
+	ereport(ERROR,
+	        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+	         errmsg("idtypes issues no ID in a transaction that rewrote this database's carrier %s.%s",
+	                carrier_schema, carrier_view_name),
+	         errdetail("The ID (%lld µs since 1970) is past what the carrier held before: its REFRESH MATERIALIZED "
+	                   "VIEW, CLUSTER, VACUUM FULL or ALTER ... SET TABLESPACE is not committed yet, and a rollback "
+	                   "would take back the value that carries the ID across pg_upgrade.",
+	                   static_cast<long long>(id_time_us)),
+	         errhint("Commit or roll back that transaction (or savepoint) first, then generate.")));
+	pg_unreachable();
+}
 
 void carry_slowly(std::int64_t id_time_us, std::int64_t server_mark_us)
 {
+	if (!watching) {
+		CacheRegisterRelcacheCallback(forget_carrier, 0);
+		watching = true;
+	}
 	const Oid oid = carrier_oid();
+	cached_relation = oid;
 	if (!OidIsValid(oid)) {
 		fast_until_us = id_time_us + carrier_margin_us / 2; // none (yet): looked up again half a margin later
 		return;
@@ -127,6 +169,11 @@ void carry_slowly(std::int64_t id_time_us, std::int64_t server_mark_us)
 	const Seen seen = read_or_raise(relation, id_time_us, server_mark_us + carrier_margin_us);
 	relation_close(relation, NoLock);
 	UnlockRelationOid(oid, RowExclusiveLock);
+	if (seen.provisional) {
+		if (!covered)
+			report_provisional(id_time_us);
+		return; // covered by the committed carrier the cache read; nothing of this one is kept
+	}
 	if (seen.value < id_time_us)
 		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 		                errmsg("idtypes could not write its high-water mark into this database's carrier %s.%s",
