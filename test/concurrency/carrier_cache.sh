@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# A session's cache of its database's carrier never outlives the carrier it read (issue 63, finding 5): after
+# the carrier's file is replaced and the replacement rolled back or committed, the session's next IDs are
+# carried by the carrier as it is. In a cluster of its own, one database per case, each case:
+#   - a session's attack: a transaction that rewrites the carrier, then generates 200,000 IDs (this library
+#     refuses them: 55000; 1.6 issued them), then rolls back; or 10,000 IDs, then another session's rewrite;
+#     then 100,000 more IDs;
+#   - the premise proven: the carrier's file replaced and, where rolled back, back to the one before
+#     (pg_relation_filenode);
+#   - the carrier then at or above every ID the session was given;
+#   - then the mark lost as after pg_upgrade (the origin dropped, the server restarted: the rebuild reads the
+#     carriers, proven by its log line) and the clock set back about 0.2 s before the first ID of the case: 300,000
+#     timeids in that database, and 0 of them among the case's earlier IDs.
+# The cases: a REFRESH MATERIALIZED VIEW of the carrier rolled back (by its owner; on 17 and later by a member of
+# pg_maintain), the same rolled back to a savepoint, a REFRESH ... CONCURRENTLY rolled back (its row replaced,
+# not its file: the carrier's owner may give it the unique index it needs), a CLUSTER rolled back, an ALTER ... SET TABLESPACE rolled
+# back; a REFRESH, a VACUUM FULL and a CLUSTER committed by another session between the session's IDs. A
+# TRUNCATE of the carrier is refused (a materialized view): no case. The carriers are made before the server's
+# first ID, when there is no mark (they hold 10 s since 1970), so that only what a case's IDs write into its
+# carrier can cover them;
+# each case's database is dropped after it (its carrier would cover the next case), the origin dropped again
+# and the clock reset, so that the next case starts from the clock. Each timeid of a case is
+# compared by its text: a repeat is a timeid issued twice (one clock id: the fleet's identity).
+# Prints `ok` / `FAIL` lines.
+set -uo pipefail
+bin=${1:?usage: carrier_cache.sh BIN [yes|no]}
+preload=${2:-no}
+source "$(dirname "$0")/server.sh"
+source "$(dirname "$0")/clusters.sh"
+settings=$(settings_for "$preload" "$fleet_identity")
+after_rows=300000
+
+as_postgres "$bin/initdb" -D "$work/s" -A trust -U postgres --no-sync >/dev/null || die "initdb"
+start s || die "the cluster does not start"
+version=$(sql s -c 'SHOW server_version_num')
+# the REFRESH's role: on 17 and later a member of pg_maintain (MAINTAIN on every relation), else the owner
+refresher=postgres
+if [ "$version" -ge 170000 ]; then
+	sql s -c 'CREATE ROLE maint LOGIN' -c 'GRANT pg_maintain TO maint' || die "a member of pg_maintain"
+	refresher=maint
+fi
+mkdir -p "$work/ts" && chown postgres: "$work/ts" && sql s -c "CREATE TABLESPACE ts LOCATION '$work/ts'" ||
+	die "a tablespace"
+cases="refresh_rollback refresh_savepoint concurrently_rollback cluster_rollback tablespace_rollback refresh_other vacuum_full_other cluster_other"
+for c in $cases; do
+	sql s -c "CREATE DATABASE $c" && sql s -d "$c" -c 'CREATE EXTENSION idtypes' \
+		-c 'CREATE UNIQUE INDEX high_water_mark ON idtypes_internal.high_water (mark)' >/dev/null || die "idtypes in $c"
+done
+# dz: idtypes without a carrier (taken out of the extension and dropped by a superuser), where the first ID
+# after each restart is generated, so that the rebuild is done before a case (a transaction that holds a lock
+# on its carrier would hold up the rebuild) and raises no carrier
+sql s -c 'CREATE DATABASE dz' && sql s -d dz -c 'CREATE EXTENSION idtypes' \
+	-c 'ALTER EXTENSION idtypes DROP MATERIALIZED VIEW idtypes_internal.high_water' \
+	-c 'DROP MATERIALIZED VIEW idtypes_internal.high_water' >/dev/null || die "dz"
+warm() { sql s -d dz -c 'SELECT timeid_generate()' >/dev/null || die "the first ID after the restart, in dz"; }
+out=$(sql s -d refresh_rollback -c 'TRUNCATE idtypes_internal.high_water' 2>&1)
+check "TRUNCATE of the carrier refused (a materialized view): no new file that way" "grep -q 'ERROR' <<<\"\$out\"" "$out"
+warm
+
+now_us() { sql s -c "SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint"; }
+filenode() { sql s -d "$1" -c "SELECT pg_relation_filenode('idtypes_internal.high_water')"; }
+carrier() { sql s -d "$1" -c 'SELECT mark FROM idtypes_internal.high_water'; }
+rebuilds() { grep -c 'idtypes rebuilt its replicated high-water mark' "$work/s.log"; }
+# IDS N: a COPY of N timeids, each as its text and its microseconds
+ids() { echo "COPY (SELECT t::text || ' ' || timeid_micros(t) FROM (SELECT timeid_generate() AS t FROM generate_series(1, $1)) g) TO STDOUT;"; }
+# another session's command, run from the case's session (psql's \!)
+other() { echo "\\! PGOPTIONS='-c client_min_messages=warning' psql -X -q -At -h $work -p ${port[s]} -U postgres -d $1 -c '$2'"; }
+filenode_sql="\\o | cat >>$work/filenodes
+SELECT pg_relation_filenode('idtypes_internal.high_water');
+\\o"
+
+# attack CASE: the case's session, between its first IDs and its last: what it runs
+attack() {
+	case $1 in
+	refresh_rollback) printf '%s\n' 'BEGIN;' 'REFRESH MATERIALIZED VIEW idtypes_internal.high_water;' "$filenode_sql" \
+		"$(ids 200000)" 'ROLLBACK;' ;;
+	refresh_savepoint) printf '%s\n' 'BEGIN;' 'SAVEPOINT s;' 'REFRESH MATERIALIZED VIEW idtypes_internal.high_water;' \
+		"$filenode_sql" "$(ids 200000)" 'ROLLBACK TO SAVEPOINT s;' "$(ids 1000)" 'COMMIT;' ;;
+	concurrently_rollback) printf '%s\n' 'BEGIN;' 'REFRESH MATERIALIZED VIEW CONCURRENTLY idtypes_internal.high_water;' \
+		"$(ids 200000)" 'ROLLBACK;' ;;
+	cluster_rollback) printf '%s\n' 'BEGIN;' 'CLUSTER idtypes_internal.high_water USING high_water_mark;' \
+		"$filenode_sql" "$(ids 200000)" 'ROLLBACK;' ;;
+	tablespace_rollback) printf '%s\n' 'BEGIN;' 'ALTER MATERIALIZED VIEW idtypes_internal.high_water SET TABLESPACE ts;' \
+		"$filenode_sql" "$(ids 200000)" 'ROLLBACK;' ;;
+	refresh_other) other "$1" 'REFRESH MATERIALIZED VIEW idtypes_internal.high_water' && echo "$filenode_sql" ;;
+	vacuum_full_other) other "$1" 'VACUUM FULL idtypes_internal.high_water' && echo "$filenode_sql" ;;
+	cluster_other) other "$1" 'CLUSTER idtypes_internal.high_water USING high_water_mark' && echo "$filenode_sql" ;;
+	esac
+}
+
+for c in $cases; do
+	: >"$work/filenodes"
+	role=postgres
+	[[ $c == refresh_* || $c == concurrently_* ]] && role=$refresher
+	before=$(filenode "$c")
+	{
+		# where the transaction rewrites the carrier, its first IDs come after the rewrite, as in the issue
+		[[ $c == *_other ]] && ids 10000
+		attack "$c"
+		ids 100000
+	} | sql s -d "$c" -U "$role" -v ON_ERROR_STOP=0 >"$work/$c.ids" 2>"$work/$c.err"
+	during=$(head -1 "$work/filenodes") after=$(filenode "$c")
+	issued=$(wc -l <"$work/$c.ids")
+	if [ "$c" = concurrently_rollback ]; then
+		check "$c: the carrier's file kept (its row replaced in the transaction, then back)" "[ '$after' = '$before' ]" \
+			"before $before, after $after"
+	elif [[ $c == *_rollback || $c == *_savepoint ]]; then
+		check "$c: the carrier's file replaced in the transaction, then back to the one before" \
+			"[ -n '$during' ] && [ '$during' != '$before' ] && [ '$after' = '$before' ]" "before $before, in it '$during', after $after"
+	else
+		check "$c: the carrier's file replaced by another session" "[ '$during' != '$before' ] && [ '$after' = '$during' ]" \
+			"before $before, after the other session's '$during', at the end $after"
+	fi
+	refused=$(grep -c 'rewrote this database' "$work/$c.err")
+	other_errors=$(grep ERROR "$work/$c.err" | grep -v -c -e 'rewrote this database' -e 'current transaction is aborted')
+	check "$c: $issued IDs issued ($refused statements refused in the rewriting transaction), no other error" \
+		"[ '$other_errors' = 0 ] && [ '$issued' -ge 100000 ]" "$(head -3 "$work/$c.err")"
+	first=$(sort -k2,2n "$work/$c.ids" | head -1 | cut -d' ' -f2)
+	last=$(sort -k2,2n "$work/$c.ids" | tail -1 | cut -d' ' -f2)
+	held=$(carrier "$c")
+	check "$c: the carrier ($held) at or above every ID the session was given (the last: $last)" "[ '$held' -ge '$last' ]" \
+		"$(((last - held) / 1000)) ms below"
+	# the mark lost as after pg_upgrade; then the clock set back 0.5 s before the case's first ID
+	n=$(rebuilds)
+	sql s -c 'SELECT pg_replication_origin_drop(roname) FROM pg_replication_origin' >/dev/null && restart s ||
+		die "$c: the origin dropped, the server restarted"
+	offset_ms=$(((first - $(now_us)) / 1000 - 500))
+	sql s -c "LOAD 'idtypes'" -c "ALTER SYSTEM SET idtypes.test_clock_offset = $offset_ms" -c 'SELECT pg_reload_conf()' \
+		>/dev/null || die "$c: the clock set back"
+	sleep 0.3
+	sql s -d "$c" -c "$(ids "$after_rows")" >"$work/$c.after" 2>"$work/$c.after.err"
+	check "$c: the rebuild ran (its log line), the clock set back $((-offset_ms)) ms, $(wc -l <"$work/$c.after") timeids after it" \
+		"[ '$(rebuilds)' -gt '$n' ] && [ \$(wc -l <'$work/$c.after') = $after_rows ]" "$(cat "$work/$c.after.err")"
+	repeats=$(cut -d' ' -f1 "$work/$c.ids" "$work/$c.after" | sort | uniq -d | wc -l)
+	check "$c: 0 of $after_rows timeids after the rebuild among the case's $issued" "[ '$repeats' = 0 ]" \
+		"$repeats repeated"
+	# the next case from the clock: this database and its carrier gone, the mark rebuilt from the others
+	sql s -c "DROP DATABASE $c" -c 'SELECT pg_replication_origin_drop(roname) FROM pg_replication_origin' \
+		-c 'ALTER SYSTEM RESET idtypes.test_clock_offset' >/dev/null && restart s || die "$c: DROP DATABASE, a restart"
+	warm
+done
+exit $status
