@@ -12,7 +12,8 @@
 #     carriers, proven by its log line) and the clock set back about 0.2 s before the first ID of the case: 300,000
 #     timeids in that database, and 0 of them among the case's earlier IDs.
 # The cases: a REFRESH MATERIALIZED VIEW of the carrier rolled back (by its owner; on 17 and later by a member of
-# pg_maintain), the same rolled back to a savepoint, a REFRESH ... CONCURRENTLY rolled back (its row replaced,
+# pg_maintain, given USAGE on the carrier's schema, without which it cannot name it), the same rolled back to
+# a savepoint, a REFRESH ... CONCURRENTLY rolled back (its row replaced,
 # not its file: the carrier's owner may give it the unique index it needs), a CLUSTER rolled back, an ALTER ... SET TABLESPACE rolled
 # back; a REFRESH, a VACUUM FULL and a CLUSTER committed by another session between the session's IDs. A
 # TRUNCATE of the carrier is refused (a materialized view): no case. The carriers are made before the server's
@@ -45,6 +46,8 @@ cases="refresh_rollback refresh_savepoint concurrently_rollback cluster_rollback
 for c in $cases; do
 	sql s -c "CREATE DATABASE $c" && sql s -d "$c" -c 'CREATE EXTENSION idtypes' \
 		-c 'CREATE UNIQUE INDEX high_water_mark ON idtypes_internal.high_water (mark)' >/dev/null || die "idtypes in $c"
+	# a member of pg_maintain names the carrier only with USAGE on its schema, which its owner may grant
+	[ "$refresher" = maint ] && { sql s -d "$c" -c 'GRANT USAGE ON SCHEMA idtypes_internal TO maint' || die "USAGE"; }
 done
 # dz: idtypes without a carrier (taken out of the extension and dropped by a superuser), where the first ID
 # after each restart is generated, so that the rebuild is done before a case (a transaction that holds a lock
