@@ -4,24 +4,25 @@
 # carried by the carrier as it is. In a cluster of its own, one database per case, each case:
 #   - a session's attack: a transaction that rewrites the carrier, then generates 200,000 IDs (this library
 #     refuses them: 55000; 1.6 issued them), then rolls back; or 10,000 IDs, then another session's rewrite;
-#     then 100,000 more IDs;
+#     then 50,000 more IDs, and 50,000 more 2 s later;
 #   - the premise proven: the carrier's file replaced and, where rolled back, back to the one before
 #     (pg_relation_filenode);
 #   - the carrier then at or above every ID the session was given;
 #   - then the mark lost as after pg_upgrade (the origin dropped, the server restarted: the rebuild reads the
-#     carriers, proven by its log line) and the clock set back about 0.2 s before the first ID of the case: 300,000
-#     timeids in that database, and 0 of them among the case's earlier IDs.
-# The cases: a REFRESH MATERIALIZED VIEW of the carrier rolled back (by its owner; on 17 and later by a member of
-# pg_maintain, given USAGE on the carrier's schema, without which it cannot name it), the same rolled back to
-# a savepoint, a REFRESH ... CONCURRENTLY rolled back (its row replaced,
-# not its file: the carrier's owner may give it the unique index it needs), a CLUSTER rolled back, an ALTER ... SET TABLESPACE rolled
-# back; a REFRESH, a VACUUM FULL and a CLUSTER committed by another session between the session's IDs. A
-# TRUNCATE of the carrier is refused (a materialized view): no case. The carriers are made before the server's
-# first ID, when there is no mark (they hold 10 s since 1970), so that only what a case's IDs write into its
-# carrier can cover them;
-# each case's database is dropped after it (its carrier would cover the next case), the origin dropped again
-# and the clock reset, so that the next case starts from the clock. Each timeid of a case is
-# compared by its text: a repeat is a timeid issued twice (one clock id: the fleet's identity).
+#     carriers, proven by its log line; the mark it wrote above the case's last ID), the clock set back 0.5 s
+#     before the case's first ID (the rebuild then runs within the case's 2 s): 300,000
+#     timeids in that database, 0 of them among the case's IDs (by their text: one clock id, the fleet's
+#     identity) and 0 dated at or before the case's last ID (how many microseconds two sets share depends on
+#     the speed of generation; this does not).
+# The cases: a REFRESH MATERIALIZED VIEW of the carrier rolled back (by its owner; on 17 and later by a member
+# of pg_maintain, given USAGE on the carrier's schema, without which it cannot name it), the same rolled back
+# to a savepoint, a REFRESH ... CONCURRENTLY rolled back (its row replaced, not its file: the carrier's owner
+# may give it the unique index it needs), a CLUSTER rolled back, an ALTER ... SET TABLESPACE rolled back; a
+# REFRESH, a VACUUM FULL and a CLUSTER committed by another session between the session's IDs. A TRUNCATE of
+# the carrier is refused (a materialized view): no case. The carriers are made before the server's first ID,
+# when there is no mark (they hold 10 s since 1970), so that only what a case's IDs write into its carrier
+# can cover them; each case's database is dropped after it (its carrier would cover the next case), the
+# origin dropped again and the clock reset, so that the next case starts from the clock.
 # Prints `ok` / `FAIL` lines.
 set -uo pipefail
 bin=${1:?usage: carrier_cache.sh BIN [yes|no]}
@@ -100,7 +101,10 @@ for c in $cases; do
 		# where the transaction rewrites the carrier, its first IDs come after the rewrite, as in the issue
 		[[ $c == *_other ]] && ids 10000
 		attack "$c"
-		ids 100000
+		# 2 s apart: the case's IDs span more than the time it takes to set the clock back and rebuild
+		ids 50000
+		echo 'SELECT pg_sleep(2) \g /dev/null'
+		ids 50000
 	} | sql s -d "$c" -U "$role" -v ON_ERROR_STOP=0 >"$work/$c.ids" 2>"$work/$c.err"
 	during=$(head -1 "$work/filenodes") after=$(filenode "$c")
 	issued=$(wc -l <"$work/$c.ids")
@@ -130,13 +134,24 @@ for c in $cases; do
 	offset_ms=$(((first - $(now_us)) / 1000 - 500))
 	sql s -c "LOAD 'idtypes'" -c "ALTER SYSTEM SET idtypes.test_clock_offset = $offset_ms" -c 'SELECT pg_reload_conf()' \
 		>/dev/null || die "$c: the clock set back"
-	sleep 0.3
+	# until a new process (the rebuild's worker is forked after it) has the clock set back
+	for _ in $(seq 1 50); do [ "$(sql s -c 'SHOW idtypes.test_clock_offset')" = "$offset_ms" ] && break; sleep 0.1; done
+	# the rebuild, by one ID in dz (no carrier): the mark it wrote, before any other
+	warm
+	origin=$(sql s -c "SELECT (remote_lsn - '0/0')::bigint FROM pg_replication_origin_status WHERE external_id = 'idtypes_high_water'")
+	check "$c: the rebuilt mark ($origin) above the case's last ID" "[ '${origin:-0}' -gt '$last' ]" \
+		"$(((last - ${origin:-0}) / 1000)) ms below"
 	sql s -d "$c" -c "$(ids "$after_rows")" >"$work/$c.after" 2>"$work/$c.after.err"
 	check "$c: the rebuild ran (its log line), the clock set back $((-offset_ms)) ms, $(wc -l <"$work/$c.after") timeids after it" \
 		"[ '$(rebuilds)' -gt '$n' ] && [ \$(wc -l <'$work/$c.after') = $after_rows ]" "$(cat "$work/$c.after.err")"
 	repeats=$(cut -d' ' -f1 "$work/$c.ids" "$work/$c.after" | sort | uniq -d | wc -l)
 	check "$c: 0 of $after_rows timeids after the rebuild among the case's $issued" "[ '$repeats' = 0 ]" \
 		"$repeats repeated"
+	# the same, whatever the generation's speed (how many microseconds both sets share): none dated within the
+	# case's IDs
+	within=$(awk -v last="$last" '$2 <= last { n++ } END { print n + 0 }' "$work/$c.after")
+	check "$c: 0 of $after_rows timeids after the rebuild dated at or before the case's last ID" "[ '$within' = 0 ]" \
+		"$within are"
 	# the next case from the clock: this database and its carrier gone, the mark rebuilt from the others
 	sql s -c "DROP DATABASE $c" -c 'SELECT pg_replication_origin_drop(roname) FROM pg_replication_origin' \
 		-c 'ALTER SYSTEM RESET idtypes.test_clock_offset' >/dev/null && restart s || die "$c: DROP DATABASE, a restart"
