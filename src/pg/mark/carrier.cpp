@@ -132,15 +132,16 @@ void forget_carrier(Datum, Oid relation)
 
 [[noreturn]] void report_provisional(std::int64_t id_time_us)
 {
-	ereport(ERROR,
-	        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-	         errmsg("idtypes issues no ID in a transaction that rewrote this database's carrier %s.%s",
-	                carrier_schema, carrier_view_name),
-	         errdetail("The ID (%lld µs since 1970) is past what the carrier held before: its REFRESH MATERIALIZED "
-	                   "VIEW, CLUSTER, VACUUM FULL or ALTER ... SET TABLESPACE is not committed yet, and a rollback "
-	                   "would take back the value that carries the ID across pg_upgrade.",
-	                   static_cast<long long>(id_time_us)),
-	         errhint("Commit or roll back that transaction (or savepoint) first, then generate.")));
+	ereport(
+	    ERROR,
+	    (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+	     errmsg("idtypes issues no ID in a transaction that rewrote this database's carrier %s.%s", carrier_schema,
+	            carrier_view_name),
+	     errdetail("The ID (%lld µs since 1970) is past what the carrier held before: its REFRESH MATERIALIZED "
+	               "VIEW (CONCURRENTLY too), CLUSTER or ALTER ... SET TABLESPACE is not committed yet, and a rollback "
+	               "would take back the value that carries the ID across pg_upgrade.",
+	               static_cast<long long>(id_time_us)),
+	     errhint("Commit or roll back that transaction (or savepoint) first, then generate.")));
 	pg_unreachable();
 }
 

@@ -21,33 +21,50 @@ namespace state_layout_detail {
 struct Field {
 	std::size_t offset, size, alignment;
 };
-#define IDTYPES_FIELD(type, f) Field{offsetof(type, f), sizeof(type::f), alignof(decltype(type::f))}
+#define IDTYPES_FIELD(type, f)                                                                                         \
+	Field { offsetof(type, f), sizeof(type::f), alignof(decltype(type::f)) }
 
 inline constexpr Field server_state_fields[] = {
-    IDTYPES_FIELD(ServerState, durable_until_us),   IDTYPES_FIELD(ServerState, mark_writer_pid),
-    IDTYPES_FIELD(ServerState, mark_writer_step),   IDTYPES_FIELD(ServerState, mark_released),
-    IDTYPES_FIELD(ServerState, key_file_state),     IDTYPES_FIELD(ServerState, key_file_error_number),
-    IDTYPES_FIELD(ServerState, key_file_layout),    IDTYPES_FIELD(ServerState, logged_failure),
-    IDTYPES_FIELD(ServerState, replicated_applied), IDTYPES_FIELD(ServerState, rebuild),
-    IDTYPES_FIELD(ServerState, timeid_last_micros), IDTYPES_FIELD(ServerState, timeid_clock_id),
-    IDTYPES_FIELD(ServerState, uid11_last),         IDTYPES_FIELD(ServerState, fullrand_last_ticket),
-    IDTYPES_FIELD(ServerState, fullrand_key_state), IDTYPES_FIELD(ServerState, fullrand_key),
-    IDTYPES_FIELD(ServerState, fullrand_key_adopted), IDTYPES_FIELD(ServerState, fullrand_range_count),
-    IDTYPES_FIELD(ServerState, fullrand_ranges),    IDTYPES_FIELD(ServerState, tbsl_lock),
-    IDTYPES_FIELD(ServerState, tbsl),               IDTYPES_FIELD(ServerState, tbsl_issued),
-    IDTYPES_FIELD(ServerState, scru160_lock),       IDTYPES_FIELD(ServerState, scru160),
-    IDTYPES_FIELD(ServerState, uuid7_lock),         IDTYPES_FIELD(ServerState, uuid7_last),
+    IDTYPES_FIELD(ServerState, durable_until_us),
+    IDTYPES_FIELD(ServerState, mark_writer_pid),
+    IDTYPES_FIELD(ServerState, mark_writer_step),
+    IDTYPES_FIELD(ServerState, mark_released),
+    IDTYPES_FIELD(ServerState, key_file_state),
+    IDTYPES_FIELD(ServerState, key_file_error_number),
+    IDTYPES_FIELD(ServerState, key_file_layout),
+    IDTYPES_FIELD(ServerState, logged_failure),
+    IDTYPES_FIELD(ServerState, replicated_applied),
+    IDTYPES_FIELD(ServerState, rebuild),
+    IDTYPES_FIELD(ServerState, timeid_last_micros),
+    IDTYPES_FIELD(ServerState, timeid_clock_id),
+    IDTYPES_FIELD(ServerState, uid11_last),
+    IDTYPES_FIELD(ServerState, fullrand_last_ticket),
+    IDTYPES_FIELD(ServerState, fullrand_key_state),
+    IDTYPES_FIELD(ServerState, fullrand_key),
+    IDTYPES_FIELD(ServerState, fullrand_key_adopted),
+    IDTYPES_FIELD(ServerState, fullrand_range_count),
+    IDTYPES_FIELD(ServerState, fullrand_ranges),
+    IDTYPES_FIELD(ServerState, tbsl_lock),
+    IDTYPES_FIELD(ServerState, tbsl),
+    IDTYPES_FIELD(ServerState, tbsl_issued),
+    IDTYPES_FIELD(ServerState, scru160_lock),
+    IDTYPES_FIELD(ServerState, scru160),
+    IDTYPES_FIELD(ServerState, uuid7_lock),
+    IDTYPES_FIELD(ServerState, uuid7_last),
 };
 inline constexpr Field rebuild_progress_fields[] = {
-    IDTYPES_FIELD(RebuildProgress, running),        IDTYPES_FIELD(RebuildProgress, launcher_pid),
-    IDTYPES_FIELD(RebuildProgress, started_us),     IDTYPES_FIELD(RebuildProgress, ended),
-    IDTYPES_FIELD(RebuildProgress, databases),      IDTYPES_FIELD(RebuildProgress, databases_read),
-    IDTYPES_FIELD(RebuildProgress, largest_us),     IDTYPES_FIELD(RebuildProgress, launcher_ended),
-    IDTYPES_FIELD(RebuildProgress, failure_lock),   IDTYPES_FIELD(RebuildProgress, failure),
+    IDTYPES_FIELD(RebuildProgress, running),      IDTYPES_FIELD(RebuildProgress, launcher_pid),
+    IDTYPES_FIELD(RebuildProgress, started_us),   IDTYPES_FIELD(RebuildProgress, ended),
+    IDTYPES_FIELD(RebuildProgress, databases),    IDTYPES_FIELD(RebuildProgress, databases_read),
+    IDTYPES_FIELD(RebuildProgress, largest_us),   IDTYPES_FIELD(RebuildProgress, launcher_ended),
+    IDTYPES_FIELD(RebuildProgress, failure_lock), IDTYPES_FIELD(RebuildProgress, failure),
 };
 #undef IDTYPES_FIELD
 
-constexpr std::size_t aligned(std::size_t at, std::size_t alignment) { return (at + alignment - 1) / alignment * alignment; }
+constexpr std::size_t aligned(std::size_t at, std::size_t alignment)
+{
+	return (at + alignment - 1) / alignment * alignment;
+}
 
 // Whether the fields, in their order, tile a struct of `size` bytes aligned at `alignment`.
 template <std::size_t n>
@@ -88,11 +105,10 @@ constexpr std::uint32_t mix_fields(std::uint32_t h, const Field (&fields)[n])
 
 // The top bit set: never one of the small numbers the registry recorded before (1.6's 8).
 inline constexpr std::uint32_t state_layout =
-    0x80000000u |
-    state_layout_detail::mix_fields(
-        state_layout_detail::mix_fields(state_layout_detail::mix(2166136261u, sizeof(ServerState)),
-                                        state_layout_detail::server_state_fields),
-        state_layout_detail::rebuild_progress_fields);
+    0x80000000u | state_layout_detail::mix_fields(
+                      state_layout_detail::mix_fields(state_layout_detail::mix(2166136261u, sizeof(ServerState)),
+                                                      state_layout_detail::server_state_fields),
+                      state_layout_detail::rebuild_progress_fields);
 
 // What the registry needs of the main segment, aligned (state_registry.cpp), for a preloading library's request.
 inline constexpr std::size_t registry_space = 256;
