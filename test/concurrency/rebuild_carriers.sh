@@ -21,7 +21,8 @@
 #   (7) a session waiting for the writer of the mark ends at its transaction_timeout (17+; statement_timeout);
 #   (8) the launcher terminated in its wait for the standbys leaves through `die`, its failure told;
 #   (9) the launcher ends within its 30 s deadline, and no second one runs beside it (a session at 36 s);
-#   (10) a carrier more than a day ahead of the clock: refused naming idtypes.mark_ahead, taken with continue.
+#   (10) a carrier more than a day ahead of the clock: refused naming idtypes.mark_ahead, taken with continue;
+#   (11) the first ID in a transaction holding the lock on its own carrier (a REFRESH): refused at once.
 # Prints `ok` / `FAIL` lines.
 set -uo pipefail
 bin=${1:?usage: rebuild_carriers.sh BIN [yes|no]}
@@ -271,6 +272,17 @@ sleep 0.3
 rebuilt "(10) idtypes.mark_ahead = continue: the rebuild takes it" "$(sql s -d dz -c 'SELECT timeid_generate()' 2>&1)" "$before"
 sql s -c "LOAD 'idtypes'" -c 'ALTER SYSTEM RESET idtypes.mark_ahead' -c 'ALTER SYSTEM RESET idtypes.test_clock_offset' \
 	-c 'SELECT pg_reload_conf()' >/dev/null
+
+# (11) the first ID after the mark was lost, in a transaction that holds the lock on its database's carrier (a
+# REFRESH): refused at once, naming that lock (the rebuild would wait for this very session until it fails)
+drop_origin && restart s || die "(11) the origin dropped, the server restarted"
+started=$(date +%s%N)
+out=$(sql s -d d1 -c 'BEGIN; REFRESH MATERIALIZED VIEW idtypes_internal.high_water; SELECT timeid_generate(); COMMIT' 2>&1)
+took_ms=$((($(date +%s%N) - started) / 1000000))
+check "(11) a session holding its carrier's lock refused, naming it (after $took_ms ms)" \
+	"grep -q 'while this transaction holds a lock on this database' <<<\"\$out\"" "$out"
+before=$(carriers_max) # before the next ID raises d1's carrier above the rebuilt mark
+rebuilt "(11) its next transaction" "$(sql s -d d1 -c 'SELECT timeid_generate()' 2>&1)" "$before"
 
 sleep 0.5
 [ "$(launchers)" = 0 ] && ok "no worker left behind" || fail "$(launchers) launchers left"

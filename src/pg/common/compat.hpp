@@ -16,6 +16,7 @@ extern "C" {
 #include "access/genam.h"
 #include "access/htup_details.h" // GETSTRUCT: 19's headers no longer include it along the way
 #include "storage/bufmgr.h"
+#include "storage/lock.h"
 #include "storage/lwlock.h"
 #include "storage/smgr.h"
 #include "utils/rel.h"
@@ -123,6 +124,16 @@ inline bool file_replaced_in_transaction(Relation relation)
 #else
 	return relation->rd_newRelfilenodeSubid != InvalidSubTransactionId ||
 	       relation->rd_firstRelfilenodeSubid != InvalidSubTransactionId;
+#endif
+}
+
+// Whether this backend holds the lock in exactly that mode: 17 added the `orstronger` argument.
+inline bool lock_held_by_me(const LOCKTAG &tag, LOCKMODE mode)
+{
+#if PG_VERSION_NUM >= 170000
+	return LockHeldByMe(&tag, mode, false);
+#else
+	return LockHeldByMe(&tag, mode);
 #endif
 }
 

@@ -20,6 +20,7 @@
 #include "pg/mark/rebuild.hpp"
 
 #include "pg/common/settings.hpp"
+#include "pg/mark/carrier.hpp"
 #include "pg/mark/database_carrier.hpp"
 #include "pg/mark/server_state.hpp"
 #include "pg/mark/worker.hpp"
@@ -285,6 +286,18 @@ OriginId ensure_mark_origin()
 	if (has_mark(id))
 		return id;
 	require_origins();
+	// the launcher reads this database's carrier: a lock on it held by this transaction would hold it up until
+	// its deadline, this session waiting for it
+	if (carrier_locked_here())
+		ereport(ERROR,
+		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		         errmsg("idtypes cannot rebuild its replicated high-water mark \"%s\" while this transaction holds "
+		                "a lock on this database's carrier",
+		                mark_origin_name),
+		         errdetail("The mark is missing (as after pg_upgrade): before any ID, the rebuild reads every "
+		                   "database's carrier, which this transaction's REFRESH, CLUSTER, VACUUM FULL or ALTER of "
+		                   "it keeps locked."),
+		         errhint("Commit or roll back this transaction, then generate.")));
 	RebuildProgress &r = attached_state().rebuild;
 	wait_for_launcher(r);
 	// the launcher committed the origin: its invalidations (the syscache's negative entry) taken in, and a
