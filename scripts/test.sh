@@ -184,8 +184,10 @@ version_suites() {
 		checks "$ROOT/test/concurrency/upgrade_rebuild.sh" "$("$PG_CONFIG" --bindir)" no
 	fi
 	if on standby_public; then
-		log "PostgreSQL $v: the rebuild reads only idtypes' own carriers (decoys, VACUUM FULL pg_extension), past a held ALTER DATABASE, never below the published mark"
+		log "PostgreSQL $v: the rebuild reads only idtypes' own carriers (decoys, VACUUM FULL pg_extension), past a held ALTER DATABASE, never below the published mark; within its deadline, one at a time, the standby down (issue 63)"
 		checks "$ROOT/test/concurrency/rebuild_carriers.sh" "$("$PG_CONFIG" --bindir)" no
+		log "PostgreSQL $v: a session's carrier cache dropped with the carrier's file: REFRESH, CLUSTER, SET TABLESPACE rolled back, rewrites committed; the origin lost, the clock behind (issue 63)"
+		checks "$ROOT/test/concurrency/carrier_cache.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: a standby with its primary's identity, then with its own, then promoted"
 		checks "$ROOT/test/concurrency/standby_identity.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: the DBA's pages step by step: ALTER SYSTEM with and without LOAD, the pg_ctl promote runbook, the way back to 1.4's file"

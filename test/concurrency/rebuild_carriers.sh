@@ -16,7 +16,13 @@
 #       and succeeds once the holder is gone;
 #   (2) a superuser's materialized view high_water whose first column is text in dt's extension schema:
 #       ignored, no refusal;
-#   (1) one holding now + 12 h in dd's extension schema: ignored.
+#   (1) one holding now + 12 h in dd's extension schema: ignored;
+# then, with a synchronous_standby_names that no standby answers (issue 63):
+#   (7) a session waiting for the writer of the mark ends at its transaction_timeout (17+; statement_timeout);
+#   (8) the launcher terminated in its wait for the standbys leaves through `die`, its failure told;
+#   (9) the launcher ends within its 30 s deadline, and no second one runs beside it (a session at 36 s);
+#   (10) a carrier more than a day ahead of the clock: refused naming idtypes.mark_ahead, taken with continue;
+#   (11) the first ID in a transaction holding the lock on its own carrier (a REFRESH): refused at once.
 # Prints `ok` / `FAIL` lines.
 set -uo pipefail
 bin=${1:?usage: rebuild_carriers.sh BIN [yes|no]}
@@ -43,8 +49,8 @@ carriers_max() {
 	echo "$max $at"
 }
 launchers() { sql s -c "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'idtypes mark rebuild'"; }
-drop_origin() {
-	sql s -c "SELECT pg_replication_origin_drop(roname) FROM pg_replication_origin WHERE roname = 'idtypes_high_water'" >/dev/null
+drop_origin() { # its commit waits for no synchronous standby (one is down in (8) and (9))
+	sql s -c 'SET synchronous_commit = local' -c "SELECT pg_replication_origin_drop(roname) FROM pg_replication_origin WHERE roname = 'idtypes_high_water'" >/dev/null
 }
 # rebuilt LABEL OUTPUT CARRIERS: the checks after a rebuild: the first ID's OUTPUT without an error, the
 # origin at or above the largest carrier (CARRIERS: "value database") and less than an hour ahead
@@ -162,6 +168,121 @@ decoy_round "(2) a superuser's high_water whose first column is text in dt" dt \
 	"'idtypes decoy text'::text AS mark, 0::bigint AS writer"
 decoy_round "(1) a superuser's high_water holding now + 12 h in dd's extension schema" dd \
 	"$ahead_12h AS mark, 0::bigint AS writer"
+
+# Issue 63 (finding 6): the rebuild as docs/operations.md says, with the synchronous standby down (a
+# synchronous_standby_names that no standby answers) and the origin dropped while the server runs:
+standby_down() { sql s -c "ALTER SYSTEM SET synchronous_standby_names = 'absent'" -c 'SELECT pg_reload_conf()' >/dev/null; }
+standby_back() { sql s -c 'ALTER SYSTEM RESET synchronous_standby_names' -c 'SELECT pg_reload_conf()' >/dev/null; }
+launcher() { sql s -F' ' -c "SELECT pid, wait_event FROM pg_stat_activity WHERE backend_type = 'idtypes mark rebuild'"; }
+ms() { date +%s%3N; }
+elapsed() { echo $(($(ms) - $1)); } # ms since $1 (ms)
+in_s() { printf '%d.%01d' $(($1 / 1000)) $(($1 % 1000 / 100)); }
+version=$(sql s -c 'SHOW server_version_num')
+
+# (7) a session waiting for mark_lock (another one writes the mark, waiting for the standbys) ends at its
+# transaction_timeout on 17 and later (at its statement_timeout before), not at the 10 s bound
+standby_down || fail "(7) synchronous_standby_names"
+sql s -d dz -c "SET statement_timeout = '12s'" -c 'SELECT pg_sleep(0.5), timeid_generate()' >/dev/null 2>&1 &
+writer=$!
+sleep 1.5
+timeout=statement_timeout
+[ "$version" -ge 170000 ] && timeout=transaction_timeout
+t0=$(ms)
+out=$(sql s -d dz -c "SET $timeout = '2s'" -c 'SELECT pg_sleep(0.5), timeid_generate()' 2>&1)
+took=$(elapsed "$t0")
+check "(7) a session behind the writer of the mark ends at its $timeout (2 s): after $(in_s "$took") s" \
+	"[ '$took' -lt 6000 ] && grep -q '${timeout/_/ }' <<<\"\$out\"" "$out"
+wait $writer
+standby_back
+
+not_confirmed() { grep -c 'idtypes could not rebuild its mark: the rebuilt mark was not confirmed' "$work/s.log"; }
+# (8) the launcher terminated (pg_terminate_backend) while it waits for the synchronous standbys: it leaves as
+# PostgreSQL's own workers do (die: its wait ended with PostgreSQL's warning, its failure logged and kept for
+# the sessions), not from within the signal handler (bgworker_die). (The session that started it then finds
+# the origin advanced and writes the mark itself, waiting for the standbys until its statement_timeout.)
+standby_down && drop_origin || fail "(8) the standby down, the origin dropped"
+failures=$(not_confirmed)
+sql s -d dz -c "SET statement_timeout = '5s'" -c 'SELECT timeid_generate()' >/dev/null 2>&1 &
+session=$!
+pid=''
+for _ in $(seq 1 80); do
+	read -r pid event <<<"$(launcher)"
+	[ "${event:-}" = SyncRep ] && break
+	sleep 0.25
+done
+if [ "${event:-}" = SyncRep ]; then
+	t0=$(ms)
+	sql s -c "SELECT pg_terminate_backend($pid)" >/dev/null
+	for _ in $(seq 1 40); do [ -z "$(launcher)" ] && break; sleep 0.1; done
+	took=$(elapsed "$t0")
+	wait $session
+	check "(8) the launcher terminated in its wait for the standbys leaves at once ($(in_s "$took") s), its wait ended by PostgreSQL's own warning, its failure logged" \
+		"[ -z \"\$(launcher)\" ] && grep -q 'canceling the wait for synchronous replication and terminating connection due to administrator command' '$work/s.log' && [ \$(not_confirmed) -gt $failures ]" \
+		"$(launcher); $(grep -c 'terminating background worker "idtypes mark rebuild"' "$work/s.log") bgworker_die lines"
+else
+	fail "(8) no launcher waiting for the synchronous standbys within 20 s: $(launcher)"
+	wait $session
+fi
+
+# (9) the launcher done or failed within its deadline (30 s) whatever it waits for, and never a second
+# launcher beside it: a session started at 36 s (when 1.6 registered a second one beside the first)
+drop_origin || fail "(9) the origin dropped"
+failures=$(not_confirmed)
+sql s -d dz -c "SET statement_timeout = '40s'" -c 'SELECT timeid_generate()' >/dev/null 2>&1 &
+session=$!
+for _ in $(seq 1 40); do read -r pid event <<<"$(launcher)"; [ -n "$pid" ] && break; sleep 0.25; done
+started=$(sql s -c "SELECT (extract(epoch FROM backend_start) * 1000)::bigint FROM pg_stat_activity WHERE pid = ${pid:-0}")
+started=${started:-$(ms)}
+most=0 ended='' second=''
+while [ "$(elapsed "$started")" -lt 45000 ]; do
+	n=$(launchers)
+	[ "$n" -gt "$most" ] && most=$n
+	[ -z "$ended" ] && [ -z "$(sql s -c "SELECT 1 FROM pg_stat_activity WHERE pid = ${pid:-0}")" ] &&
+		ended=$(elapsed "$started")
+	if [ -z "$second" ] && [ "$(elapsed "$started")" -ge 36000 ]; then
+		sql s -d dz -c "SET statement_timeout = '3s'" -c 'SELECT timeid_generate()' >/dev/null 2>&1 &
+		second=$!
+	fi
+	sleep 0.5
+done
+wait $session
+# when it ended, by the server's clock: the postmaster's log line of its exit
+exit_at=$(grep "(PID ${pid:-0}) exited" "$work/s.log" | cut -d' ' -f1-3)
+[ -n "$exit_at" ] && ended=$(($(sql s -c "SELECT (extract(epoch FROM timestamptz '$exit_at') * 1000)::bigint") - started))
+check "(9) the launcher ended within its deadline (30 s) with the standby down: after $([ -n "$ended" ] && in_s "$ended" || echo 'more than 45') s" \
+	"[ -n '$ended' ] && [ '${ended:-99999}' -lt 32000 ]" "$(launcher)"
+check "(9) its failure logged: the rebuilt mark not confirmed" "[ $(not_confirmed) -gt $failures ]"
+check "(9) never two launchers at once (most seen: $most; a session generated at 36 s)" "[ '$most' = 1 ]"
+standby_back
+wait $second
+for _ in $(seq 1 120); do [ "$(launchers)" = 0 ] && break; sleep 0.25; done
+rebuilt "(9) the standby back" "$(sql s -d dz -c 'SELECT timeid_generate()' 2>&1)" "$(carriers_max)"
+
+# (10) a carrier more than a day ahead of the clock (the clock set back a day, as far as the test clock goes):
+# refused as the origin's mark is (idtypes.mark_ahead = refuse), the setting named; taken with continue
+sql s -d d1 -c "$move_the_mark" >/dev/null || fail "(10) IDs in d1"
+before=$(carriers_max)
+sql s -c "LOAD 'idtypes'" -c 'ALTER SYSTEM SET idtypes.test_clock_offset = -86400000' >/dev/null && drop_origin &&
+	restart s || die "(10) the clock a day behind, the origin dropped, the server restarted"
+out=$(sql s -d dz -c 'SELECT timeid_generate()' 2>&1)
+check "(10) a carrier more than a day ahead refused, the worker's hint naming idtypes.mark_ahead" \
+	"grep -q 'more than a day ahead' <<<\"\$out\" && grep -q \"SET idtypes.mark_ahead = 'continue'\" '$work/s.log'" "$out"
+sql s -c "LOAD 'idtypes'" -c "ALTER SYSTEM SET idtypes.mark_ahead = 'continue'" -c 'SELECT pg_reload_conf()' >/dev/null
+sleep 0.3
+rebuilt "(10) idtypes.mark_ahead = continue: the rebuild takes it" "$(sql s -d dz -c 'SELECT timeid_generate()' 2>&1)" "$before"
+sql s -c "LOAD 'idtypes'" -c 'ALTER SYSTEM RESET idtypes.mark_ahead' -c 'ALTER SYSTEM RESET idtypes.test_clock_offset' \
+	-c 'SELECT pg_reload_conf()' >/dev/null
+
+# (11) the first ID after the mark was lost, in a transaction that holds the lock on its database's carrier (a
+# REFRESH): refused at once, naming that lock (the rebuild would wait for this very session until it fails)
+drop_origin && restart s || die "(11) the origin dropped, the server restarted"
+started=$(date +%s%N)
+out=$(sql s -d d1 -c 'BEGIN; REFRESH MATERIALIZED VIEW idtypes_internal.high_water; SELECT timeid_generate(); COMMIT' 2>&1)
+took_ms=$((($(date +%s%N) - started) / 1000000))
+check "(11) a session holding its carrier's lock refused, naming it (after $took_ms ms)" \
+	"grep -q 'while this transaction holds a lock on this database' <<<\"\$out\"" "$out"
+before=$(carriers_max) # before the next ID raises d1's carrier above the rebuilt mark
+rebuilt "(11) its next transaction" "$(sql s -d d1 -c 'SELECT timeid_generate()' 2>&1)" "$before"
 
 sleep 0.5
 [ "$(launchers)" = 0 ] && ok "no worker left behind" || fail "$(launchers) launchers left"

@@ -21,6 +21,7 @@ extern "C" {
 #include "storage/lock.h"
 #include "storage/lwlock.h"
 #include "storage/smgr.h"
+#include "utils/rel.h"
 #include "utils/relmapper.h"
 #if PG_VERSION_NUM >= 170000
 #include "storage/dsm_registry.h"
@@ -140,6 +141,31 @@ inline XLogRecPtr wal_insert_end()
 	if (next % XLOG_BLCKSZ == SizeOfXLogShortPHD)
 		return next - SizeOfXLogShortPHD;
 	return next;
+#endif
+}
+
+// Whether the relation's file was replaced in this transaction, not committed yet (REFRESH MATERIALIZED VIEW,
+// CLUSTER, VACUUM FULL, ALTER ... SET TABLESPACE, TRUNCATE): a rollback returns to the file before. 16 renamed
+// "relfilenode" to "relfilelocator" in the relation cache's fields.
+inline bool file_replaced_in_transaction(Relation relation)
+{
+#if PG_VERSION_NUM >= 160000
+	return relation->rd_newRelfilelocatorSubid != InvalidSubTransactionId ||
+	       relation->rd_firstRelfilelocatorSubid != InvalidSubTransactionId;
+#else
+	return relation->rd_newRelfilenodeSubid != InvalidSubTransactionId ||
+	       relation->rd_firstRelfilenodeSubid != InvalidSubTransactionId;
+#endif
+}
+
+// Whether 17's transaction_timeout has expired (an interrupt taken at the next CHECK_FOR_INTERRUPTS): a
+// wait that ends at a cancel ends at it too. Never before 17, which has no such timeout.
+inline bool transaction_timeout_pending()
+{
+#if PG_VERSION_NUM >= 170000
+	return TransactionTimeoutPending;
+#else
+	return false;
 #endif
 }
 

@@ -18,4 +18,9 @@ inline constexpr std::int64_t carrier_margin_us = 10000000;
 // nor where the database has no carrier. May raise.
 void carry_mark(std::int64_t id_time_us, std::int64_t server_mark_us);
 
+// Whether this transaction holds the lock on this database's carrier that keeps every other reader out (a
+// REFRESH, CLUSTER, VACUUM FULL or ALTER of it, not committed yet): the rebuild, which reads it, would wait
+// for this very session.
+bool carrier_locked_here();
+
 } // namespace idtypes::pg

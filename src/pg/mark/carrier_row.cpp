@@ -9,6 +9,7 @@
 extern "C" {
 #include "access/heapam.h"
 #include "access/htup_details.h"
+#include "access/xact.h"
 }
 
 namespace idtypes::pg {
@@ -62,6 +63,21 @@ bool raise_visible_marks(Page page, Page target, Buffer buffer, Oid relation, Sn
 		changed = true;
 	}
 	return changed;
+}
+
+bool changed_by_this_transaction(Page page)
+{
+	for (OffsetNumber n = FirstOffsetNumber; n <= last_item(page); n++) {
+		ItemId item = PageGetItemId(page, n);
+		if (!ItemIdIsNormal(item))
+			continue;
+		auto header = reinterpret_cast<HeapTupleHeader>(PageGetItem(page, item));
+		const TransactionId xmax = HeapTupleHeaderGetRawXmax(header);
+		if (TransactionIdIsCurrentTransactionId(HeapTupleHeaderGetRawXmin(header)) ||
+		    ((header->t_infomask & HEAP_XMAX_IS_MULTI) == 0 && TransactionIdIsCurrentTransactionId(xmax)))
+			return true;
+	}
+	return false;
 }
 
 } // namespace idtypes::pg

@@ -28,4 +28,8 @@ std::int64_t visible_mark(Page page, Buffer buffer, Oid relation, Snapshot snaps
 // `snapshot` sees on `page` to `mark` where it is below. Whether a row changed. Exclusive lock held.
 bool raise_visible_marks(Page page, Page target, Buffer buffer, Oid relation, Snapshot snapshot, std::int64_t mark);
 
+// Whether a row on the page was inserted or deleted by this transaction, not committed yet (a REFRESH ...
+// CONCURRENTLY of the carrier in it): a rollback would bring back what the page held before. Lock held.
+bool changed_by_this_transaction(Page page);
+
 } // namespace idtypes::pg

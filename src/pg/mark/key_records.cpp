@@ -397,7 +397,7 @@ using namespace idtypes::pg;
 // started it waits for the standbys).
 void idtypes_key_record_main(Datum database)
 {
-	BackgroundWorkerUnblockSignals();
+	start_mark_worker();
 	BackgroundWorkerInitializeConnectionByOid(DatumGetObjectId(database), InvalidOid, BGWORKER_BYPASS_ALLOWCONN);
 	char name[idtypes::key_file_text::max_record];
 	std::memcpy(name, MyBgworkerEntry->bgw_extra, sizeof name);

@@ -19,6 +19,8 @@
 // if its primary's origin was missing.
 #include "pg/mark/rebuild.hpp"
 
+#include "pg/common/settings.hpp"
+#include "pg/mark/carrier.hpp"
 #include "pg/mark/database_carrier.hpp"
 #include "pg/mark/server_state.hpp"
 #include "pg/mark/worker.hpp"
@@ -67,14 +69,17 @@ std::int64_t now_us() { return clock_now_us(); }
 
 bool has_mark(OriginId id) { return id != no_origin && origin_progress(id) != 0; }
 
-// Starts the launcher unless one runs (or was registered less than its deadline ago: one that never ran,
-// e.g. when the postmaster could not fork, is forgotten then). Raises when no worker slot is free.
+// Starts the launcher unless one runs: one at work (launcher_pid, set by the launcher itself, cleared at its
+// exit), or one registered less than the sessions' wait ago that has not started yet (one that never starts,
+// e.g. when the postmaster could not fork, is forgotten then; should it start after all, it finds the other
+// at work and exits: idtypes_upgrade_rebuild_main). Raises when no worker slot is free.
 void start_launcher(RebuildProgress &r)
 {
 	std::uint32_t idle = 0;
 	if (!pg_atomic_compare_exchange_u32(&r.running, &idle, 1)) {
 		std::uint64_t started = pg_atomic_read_u64(&r.started_us);
-		if (now_us() - static_cast<std::int64_t>(started) <= rebuild_wait_us ||
+		if (pg_atomic_read_u32(&r.launcher_pid) != 0 ||
+		    now_us() - static_cast<std::int64_t>(started) <= rebuild_wait_us ||
 		    !pg_atomic_compare_exchange_u64(&r.started_us, &started, static_cast<std::uint64_t>(now_us())))
 			return;
 	}
@@ -127,6 +132,7 @@ void record_failure(RebuildProgress &r, const char *text)
 void launcher_exit(int, Datum)
 {
 	RebuildProgress &r = attached_state().rebuild;
+	pg_atomic_write_u32(&r.launcher_pid, 0);
 	pg_atomic_write_u32(&r.running, 0);
 	pg_atomic_fetch_add_u32(&r.ended, 1);
 	ConditionVariableBroadcast(&r.launcher_ended);
@@ -164,6 +170,19 @@ List *every_database()
 	record_failure(r, text);
 	ereport(ERROR, (errcode(sqlstate), errmsg("idtypes could not rebuild its mark: %s", text), errhint("%s", hint)));
 	pg_unreachable();
+}
+
+// The time left before the launcher's deadline, its statement timeout armed again for it (an earlier step may
+// have spent the one-shot timeout: a cancel that a wait took as its end); fails when none is left.
+void within_deadline(RebuildProgress &r, std::int64_t deadline)
+{
+	const std::int64_t left_ms = (deadline - now_us()) / 1000;
+	if (left_ms <= 0)
+		fail(r, ERRCODE_QUERY_CANCELED,
+		     psprintf("it did not end within its %d s", static_cast<int>(rebuild_deadline_us / 1000000)),
+		     "Generate again: the next ID starts a new rebuild.");
+	disable_timeout(STATEMENT_TIMEOUT, false);
+	enable_timeout_after(STATEMENT_TIMEOUT, static_cast<int>(left_ms));
 }
 
 // One database's carrier: without waiting for a lock another session holds (`until` 0: then `held` says
@@ -205,12 +224,16 @@ DatabaseCarrier read_carrier_of(RebuildProgress &r, const Database &db, std::int
 		fail(r, error->sqlerrcode,
 		     psprintf("the carrier of database \"%s\" could not be read: %s", db.name, error->message),
 		     psprintf("Generate again: the next ID starts a new rebuild. %s", set_by_hand));
-	if (carrier.mark > now_us() + mark_ahead_limit_us)
+	// as the generators judge the origin's mark (server_state.cpp): idtypes.mark_ahead = continue takes it
+	if (carrier.mark > now_us() + mark_ahead_limit_us && mark_ahead_setting != mark_ahead_continue)
 		fail(r, ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE,
 		     psprintf("the carrier of database \"%s\" holds a mark more than a day ahead of the clock "
 		              "(%lld µs since 1970)",
 		              db.name, static_cast<long long>(carrier.mark)),
-		     psprintf("Check this server's clock: the carriers hold the old server's ID times. %s", set_by_hand));
+		     psprintf("Check this server's clock: the carriers hold the old server's ID times. If the clock is right "
+		              "and those IDs were dated ahead of it, continue above them: ALTER SYSTEM SET idtypes.mark_ahead "
+		              "= 'continue'; SELECT pg_reload_conf(); then generate again. %s",
+		              set_by_hand));
 	return carrier;
 }
 
@@ -263,6 +286,18 @@ OriginId ensure_mark_origin()
 	if (has_mark(id))
 		return id;
 	require_origins();
+	// the launcher reads this database's carrier: a lock on it held by this transaction would hold it up until
+	// its deadline, this session waiting for it
+	if (carrier_locked_here())
+		ereport(ERROR,
+		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		         errmsg("idtypes cannot rebuild its replicated high-water mark \"%s\" while this transaction holds "
+		                "a lock on this database's carrier",
+		                mark_origin_name),
+		         errdetail("The mark is missing (as after pg_upgrade): before any ID, the rebuild reads every "
+		                   "database's carrier, which this transaction's REFRESH, CLUSTER, VACUUM FULL or ALTER of "
+		                   "it keeps locked."),
+		         errhint("Commit or roll back this transaction, then generate.")));
 	RebuildProgress &r = attached_state().rebuild;
 	wait_for_launcher(r);
 	// the launcher committed the origin: its invalidations (the syscache's negative entry) taken in, and a
@@ -291,18 +326,30 @@ using namespace idtypes::pg;
 // bounded), then the origin created and committed, then its mark written by the writer.
 void idtypes_upgrade_rebuild_main(Datum database)
 {
-	BackgroundWorkerUnblockSignals();
+	start_mark_worker();
 	// connected to the starting session's database only for the catalogs that every database shares (the
 	// relation cache needs a database to load pg_replication_origin's descriptor); the other databases'
 	// carriers are read without connecting (database_carrier.cpp)
 	BackgroundWorkerInitializeConnectionByOid(DatumGetObjectId(database), InvalidOid, BGWORKER_BYPASS_ALLOWCONN);
 	RebuildProgress &r = attached_state().rebuild;
+	// one launcher at work: one registered again while this one was slow to start finds it here and leaves
+	std::uint32_t none = 0;
+	if (!pg_atomic_compare_exchange_u32(&r.launcher_pid, &none, static_cast<std::uint32_t>(MyProcPid))) {
+		ereport(LOG, (errmsg("idtypes mark rebuild: another launcher (PID %u) is at work; this one leaves", none)));
+		return;
+	}
 	before_shmem_exit(launcher_exit, 0);
 	record_failure(r, "");
 	pg_atomic_write_u32(&r.databases_read, 0);
 	pg_atomic_write_u64(&r.largest_us, 0);
 	const std::int64_t start = now_us();
-	// the whole rebuild within its deadline, whatever it waits for (the writer's lock, the synchronous standbys)
+	const std::int64_t deadline = start + rebuild_deadline_us;
+	// the whole rebuild within its deadline, whatever it waits for (a lock, the writer's lock, the synchronous
+	// standbys): its statement timeout, armed again after each step that may have spent it. Its commits wait
+	// for no standby (the origin's creation needs no confirmation: an origin without progress counts as
+	// missing), so the only wait for the standbys is the mark's own (confirmed_by_standbys), which a timeout
+	// ends as a failure.
+	SetConfigOption("synchronous_commit", "local", PGC_SUSET, PGC_S_OVERRIDE);
 	enable_timeout_after(STATEMENT_TIMEOUT, static_cast<int>(rebuild_deadline_us / 1000));
 	StartTransactionCommand();
 	(void)GetTransactionSnapshot();
@@ -336,7 +383,9 @@ void idtypes_upgrade_rebuild_main(Datum database)
 	}
 	MemoryContextSwitchTo(outer);
 	SetConfigOption("lock_timeout", "0", PGC_SUSET, PGC_S_OVERRIDE); // the statement timeout bounds what follows
+	within_deadline(r, deadline);
 	create_origin_committed();
+	within_deadline(r, deadline);
 	write_result(r, static_cast<std::int64_t>(pg_atomic_read_u64(&r.largest_us)));
 	CommitTransactionCommand();
 	disable_timeout(STATEMENT_TIMEOUT, false);

@@ -34,8 +34,15 @@ namespace {
 
 // The layout is part of the name: a library with another layout must not attach to this one (and the
 // registry makes sure no library issues beside it: state_registry.cpp).
-constexpr const char *state_name = "idtypes generators v9";
-static_assert(state_layout == 9, "the state's name carries its layout");
+constexpr char state_name_format[] = "idtypes generators %08x";
+char state_name[40] = {}; // "idtypes generators 89abcdef"
+
+const char *named_state()
+{
+	if (state_name[0] == '\0')
+		snprintf(state_name, sizeof state_name, state_name_format, state_layout);
+	return state_name;
+}
 
 enum class Home { none, preloaded, dsm_registry, main_segment };
 
@@ -92,7 +99,7 @@ ServerState *main_segment_state()
 		LWLockRelease(AddinShmemInitLock);
 		return nullptr;
 	}
-	auto *s = static_cast<ServerState *>(ShmemInitStruct(state_name, sizeof(ServerState), &found));
+	auto *s = static_cast<ServerState *>(ShmemInitStruct(named_state(), sizeof(ServerState), &found));
 	if (!found)
 		init_state(s);
 	LWLockRelease(AddinShmemInitLock);
@@ -132,7 +139,7 @@ void attach_later()
 	if (!claimed || !claim_in_dsm_registry())
 		report_state_refused();
 	bool found = false;
-	attach(static_cast<ServerState *>(named_dsm_segment<init_state>(state_name, sizeof(ServerState), &found)),
+	attach(static_cast<ServerState *>(named_dsm_segment<init_state>(named_state(), sizeof(ServerState), &found)),
 	       Home::dsm_registry);
 }
 #else

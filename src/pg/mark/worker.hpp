@@ -8,6 +8,7 @@
 
 extern "C" {
 #include "postmaster/bgworker.h"
+#include "tcop/tcopprot.h"
 }
 
 namespace idtypes::pg {
@@ -24,6 +25,17 @@ inline BackgroundWorker mark_worker(const char *function, const char *name)
 	std::snprintf(worker.bgw_type, sizeof worker.bgw_type, "%s", name);
 	worker.bgw_main_arg = ObjectIdGetDatum(MyDatabaseId);
 	return worker;
+}
+
+// The first call of such a worker's main function: SIGTERM handled by `die`, as PostgreSQL's own
+// database-connected workers do (autovacuum, logical replication), not by the default bgworker_die, which
+// raises FATAL from within the signal handler wherever the worker is (holding a buffer lock, inside
+// malloc): the termination is then taken at the worker's next CHECK_FOR_INTERRUPTS, its waits (a lock, the
+// synchronous standbys, a condition variable) ended, its cleanup run. Then the signals unblocked.
+inline void start_mark_worker()
+{
+	pqsignal(SIGTERM, die);
+	BackgroundWorkerUnblockSignals();
 }
 
 } // namespace idtypes::pg

@@ -235,7 +235,8 @@ void set_step(ServerState &s, MarkStep step)
 // Takes mark_lock, waiting for another session's write (at most mark_wait_limit_us) asleep on the process's
 // latch, seen in pg_stat_activity as the extension's wait event. The session is on the state's condition
 // variable's list before each look at the lock, so that the writer's release (ConditionVariableBroadcast) sets
-// its latch; so do a cancel, statement_timeout and a termination request, which end the wait at once: the
+// its latch; so do a cancel, statement_timeout, 17's transaction_timeout and a termination request, which end
+// the wait at once: the
 // caller then raises (report_not_durable). Never raises itself (ConditionVariableSleep would, on a cancel: its
 // own CHECK_FOR_INTERRUPTS) but for the cleanup's first registration in this process, before any wait.
 Durable take_mark_lock(ServerState &s)
@@ -247,7 +248,7 @@ Durable take_mark_lock(ServerState &s)
 			ConditionVariablePrepareToSleep(&s.mark_released);
 			if (try_mark_lock(s))
 				break;
-			if (QueryCancelPending || ProcDiePending) {
+			if (QueryCancelPending || ProcDiePending || transaction_timeout_pending()) {
 				outcome = Durable::interrupted;
 				break;
 			}
