@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "pg/common/postgres.hpp"
+#include "pg/mark/origin.hpp"
 
 extern "C" {
 #include "access/genam.h"
@@ -21,6 +22,7 @@ extern "C" {
 #include "access/xlog.h"
 #include "catalog/pg_authid_d.h"
 #include "catalog/pg_control.h"
+#include "catalog/pg_database.h" // get_database_oid from 19 on (commands/dbcommands.h before)
 #include "catalog/pg_replication_origin.h"
 #include "commands/dbcommands.h"
 #include "executor/executor.h"
@@ -464,7 +466,7 @@ bool check(Contents &c)
 		if (e.e.stage == Stage::retired || !record_of(e, mine))
 			continue;
 		record_name(mine, name);
-		if (replorigin_by_name(name, true) == InvalidRepOriginId)
+		if (replorigin_by_name(name, true) == no_origin)
 			(void)replorigin_create(name);
 	}
 	return true;
