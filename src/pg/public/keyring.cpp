@@ -504,9 +504,7 @@ void check_and_publish(bool at_reload)
 		PushActiveSnapshot(GetTransactionSnapshot());
 		(void)check(staging);
 		PopActiveSnapshot();
-		CommitTransactionCommand();
-		if (!RecoveryInProgress())
-			XLogFlush(GetXLogInsertRecPtr()); // the records durable before any form made under their versions
+		CommitTransactionCommand(); // synchronous_commit local: the records flushed before any form uses them
 	}
 	const std::uint64_t current = pg_atomic_read_u64(&shared->current);
 	const bool have_good = current != 0 && shared->slots[current % kept].contents.state == State::ok;
@@ -797,10 +795,6 @@ void define_setting()
 	                           "Read when the server starts and at each reload, never by a session; refused when "
 	                           "group or world can access it. Relative paths are relative to the data directory.",
 	                           &keyring_path, "", PGC_SIGHUP, GUC_SUPERUSER_ONLY, nullptr, nullptr, nullptr);
-	DefineCustomStringVariable("idtypes.keyring_database",
-	                           "Database the keyring's worker connects to (it reads and writes shared catalogs only).",
-	                           "Like pg_cron's cron.database_name: the worker stays connected to it.", &keyring_database,
-	                           "postgres", PGC_POSTMASTER, 0, nullptr, nullptr, nullptr);
 	DefineCustomIntVariable("idtypes.keyring_generation", "The keyring generation a parallel leader took (internal).",
 	                        "Set by the leader when a parallel plan starts; read by its parallel workers only.",
 	                        &leader_generation, 0, 0, INT_MAX, PGC_USERSET,
@@ -808,6 +802,10 @@ void define_setting()
 	                        nullptr, nullptr);
 	if (!process_shared_preload_libraries_in_progress)
 		return;
+	DefineCustomStringVariable("idtypes.keyring_database",
+	                           "Database the keyring's worker connects to (it reads and writes shared catalogs only).",
+	                           "Like pg_cron's cron.database_name: the worker stays connected to it.", &keyring_database,
+	                           "postgres", PGC_POSTMASTER, 0, nullptr, nullptr, nullptr);
 	preloaded = true;
 	map_shared();
 	previous_startup_hook = shmem_startup_hook;
