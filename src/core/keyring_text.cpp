@@ -242,16 +242,16 @@ std::size_t describe(const Result &r, char *out, std::size_t cap) noexcept
 	                    "or: name version retired";
 	int n = 0;
 	switch (r.problem) {
-	case Problem::none:
-		n = std::snprintf(out, cap, "no problem");
-		break;
+	case Problem::none: n = std::snprintf(out, cap, "no problem"); break;
 	case Problem::too_few_fields:
 	case Problem::too_many_fields:
 		n = std::snprintf(out, cap, "line %d: too %s fields; %s", r.line,
 		                  r.problem == Problem::too_few_fields ? "few" : "many", shape);
 		break;
 	case Problem::name:
-		n = std::snprintf(out, cap, "line %d, field 1: a key's name is 1 to 63 letters, digits, \"_\", \"-\" or \".\", without 16 hexadecimal digits in a row",
+		n = std::snprintf(out, cap,
+		                  "line %d, field 1: a key's name is 1 to 63 letters, digits, \"_\", \"-\" or \".\", without "
+		                  "16 hexadecimal digits in a row",
 		                  r.line);
 		break;
 	case Problem::version:
@@ -295,9 +295,7 @@ std::size_t describe(const Result &r, char *out, std::size_t cap) noexcept
 	case Problem::too_many:
 		n = std::snprintf(out, cap, "line %d: more than %d key versions", r.line, max_entries);
 		break;
-	case Problem::too_large:
-		n = std::snprintf(out, cap, "it is larger than %zu bytes", max_file);
-		break;
+	case Problem::too_large: n = std::snprintf(out, cap, "it is larger than %zu bytes", max_file); break;
 	}
 	return n < 0 ? 0 : static_cast<std::size_t>(n) < cap ? static_cast<std::size_t>(n) : cap - 1;
 }

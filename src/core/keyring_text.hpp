@@ -16,9 +16,9 @@
 namespace idtypes::keyring_text {
 
 inline constexpr std::size_t key_bytes = 32;
-inline constexpr std::size_t max_scope = 256;  // databases=… or roles=…: the names, commas between
-inline constexpr int max_scope_names = 32;      // names in one scope
-inline constexpr int max_entries = 1024;        // versions in a file (every file of 64 KiB that 1.5 read fits)
+inline constexpr std::size_t max_scope = 256; // databases=… or roles=…: the names, commas between
+inline constexpr int max_scope_names = 32;    // names in one scope
+inline constexpr int max_entries = 1024;      // versions in a file (every file of 64 KiB that 1.5 read fits)
 inline constexpr std::size_t max_file = 64 * 1024;
 
 enum class Stage : std::uint8_t { decrypt, active, retired };

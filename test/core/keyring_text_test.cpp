@@ -34,8 +34,8 @@ Parsed parse(const std::string &text)
 
 TEST(KeyringText, ReadsEveryShapeOfALine)
 {
-	Parsed p = parse("# keys\n\norders 1 " + k1 + " decrypt\norders 2 " + k2 + "  # the new one\n" +
-	                 "users 7 " + k1 + " roles=web,api databases=shop active\ninvoices 3 retired\n");
+	Parsed p = parse("# keys\n\norders 1 " + k1 + " decrypt\norders 2 " + k2 + "  # the new one\n" + "users 7 " + k1 +
+	                 " roles=web,api databases=shop active\ninvoices 3 retired\n");
 	ASSERT_EQ(p.r.problem, Problem::none) << p.message;
 	ASSERT_EQ(p.r.count, 4);
 	EXPECT_STREQ(p.e[0].name, "orders");
@@ -59,20 +59,20 @@ TEST(KeyringText, RefusesEveryMalformedShapeNamingLineAndFieldNeverItsBytes)
 		Problem problem;
 		int line, field;
 	} cases[] = {
-	    {half1 + " " + half2 + " decrypt\n", Problem::name, 1, 1},           // a key split by a space (no name)
-	    {"a 1 " + half1 + " " + half2 + "\n", Problem::key, 1, 3},            // split after name and version
-	    {k1 + " 1 " + k2 + "\n", Problem::name, 1, 1},                        // a key in the name field
-	    {k1.substr(0, 63) + " 1 " + k2 + "\n", Problem::name, 1, 1},       // 63 hex digits as a name
-	    {"orders " + k1 + " " + k2 + "\n", Problem::version, 1, 2},          // a key in the version field
-	    {"orders 1 " + k1 + "0\n", Problem::key, 1, 3},                      // overlong
-	    {"orders 1 " + k1.substr(1) + "\n", Problem::key, 1, 3},             // short
-	    {"orders 1 " + k1.substr(0, 63) + "g\n", Problem::key, 1, 3},        // non-hex
-	    {"orders 1 " + k1 + " " + k2 + "\n", Problem::unknown_field, 1, 4},  // two keys
-	    {"orders 1 " + k1 + " roles=" + k2 + "\"\n", Problem::scope, 1, 4},  // a quote in a scope
-	    {"orders 1 " + k1 + " roles=a roles=b\n", Problem::scope, 1, 5},     // a scope twice
-	    {"orders 1 " + k1 + " roles=a,,b\n", Problem::scope, 1, 4},          // an empty name
-	    {"orders 1 retired " + k1 + "\n", Problem::retired_fields, 1, 4},    // retired with a key
-	    {"orders 1\n", Problem::too_few_fields, 1, 0},                       // too few
+	    {half1 + " " + half2 + " decrypt\n", Problem::name, 1, 1},          // a key split by a space (no name)
+	    {"a 1 " + half1 + " " + half2 + "\n", Problem::key, 1, 3},          // split after name and version
+	    {k1 + " 1 " + k2 + "\n", Problem::name, 1, 1},                      // a key in the name field
+	    {k1.substr(0, 63) + " 1 " + k2 + "\n", Problem::name, 1, 1},        // 63 hex digits as a name
+	    {"orders " + k1 + " " + k2 + "\n", Problem::version, 1, 2},         // a key in the version field
+	    {"orders 1 " + k1 + "0\n", Problem::key, 1, 3},                     // overlong
+	    {"orders 1 " + k1.substr(1) + "\n", Problem::key, 1, 3},            // short
+	    {"orders 1 " + k1.substr(0, 63) + "g\n", Problem::key, 1, 3},       // non-hex
+	    {"orders 1 " + k1 + " " + k2 + "\n", Problem::unknown_field, 1, 4}, // two keys
+	    {"orders 1 " + k1 + " roles=" + k2 + "\"\n", Problem::scope, 1, 4}, // a quote in a scope
+	    {"orders 1 " + k1 + " roles=a roles=b\n", Problem::scope, 1, 5},    // a scope twice
+	    {"orders 1 " + k1 + " roles=a,,b\n", Problem::scope, 1, 4},         // an empty name
+	    {"orders 1 retired " + k1 + "\n", Problem::retired_fields, 1, 4},   // retired with a key
+	    {"orders 1\n", Problem::too_few_fields, 1, 0},                      // too few
 	    {"orders 1 " + k1 + " active roles=a databases=b x\n", Problem::too_many_fields, 1, 0},
 	    {"orders 0 " + k1 + "\n", Problem::version, 1, 2},
 	    {"orders 2147483648 " + k1 + "\n", Problem::version, 1, 2},
@@ -105,7 +105,8 @@ TEST(KeyringText, HoldsAsManyVersionsAsA64KiBFileOf15)
 	std::string text;
 	int lines = 0; // `name version key` lines as short as 1.5 took them, up to 1.5's 64 KiB
 	for (;;) {
-		const std::string line = "k" + std::to_string(lines / 16) + " " + std::to_string(lines % 16 + 1) + " " + k1 + "\n";
+		const std::string line =
+		    "k" + std::to_string(lines / 16) + " " + std::to_string(lines % 16 + 1) + " " + k1 + "\n";
 		if (text.size() + line.size() > keyring_text::max_file)
 			break;
 		text += line;

@@ -47,7 +47,7 @@ namespace {
 
 namespace kt = keyring_text;
 
-constexpr int kept = 4;            // generations kept for the parallel workers of statements begun under them
+constexpr int kept = 4; // generations kept for the parallel workers of statements begun under them
 constexpr std::size_t page = 4096;
 constexpr long startup_wait_ms = 10000; // how long a session waits for the worker's first check after a start
 
@@ -96,9 +96,9 @@ struct Shared {
 	Slot slots[kept];        // written by the worker only: generation g in slots[g % kept]
 };
 
-char *keyring_path = nullptr; // idtypes.keyring
+char *keyring_path = nullptr;     // idtypes.keyring
 char *keyring_database = nullptr; // idtypes.keyring_database: where the worker reads pg_replication_origin
-int leader_generation = 0;    // idtypes.keyring_generation: set by a leader for its parallel workers
+int leader_generation = 0;        // idtypes.keyring_generation: set by a leader for its parallel workers
 bool preloaded = false;
 Shared *shared = nullptr;
 
@@ -113,7 +113,7 @@ bool pinned = false; // the keyring is taken for this transaction
 bool callback_registered = false;
 
 alignas(page) char file_bytes[kt::max_file + 1]; // wiped after each reading
-alignas(page) kt::Entry parsed[kt::max_entries];   // the parser's output, wiped after each reading
+alignas(page) kt::Entry parsed[kt::max_entries]; // the parser's output, wiped after each reading
 
 ExecutorStart_hook_type previous_executor_start = nullptr;
 
@@ -341,6 +341,7 @@ bool parse_record(const char *s, std::size_t len, Record &r)
 
 constexpr int max_records = 4096;
 Record records[max_records];
+Record mine_of[kt::max_entries]; // the records of the reading's entries (a retired one's key digest: of zeros)
 
 // Every record (the worker, in a transaction); more than max_records: the first ones only (logged).
 int read_records()
@@ -404,15 +405,14 @@ bool check(Contents &c)
 	const int file_count = c.count;
 	for (int i = 0; i < file_count; i++) {
 		SharedEntry &e = c.entries[i];
-		Record mine;
+		Record &mine = mine_of[i];
 		if (!record_of(e, mine))
 			return refuse(c, "line %d: OpenSSL could not compute the key's record", e.e.line);
 		for (int j = 0; j < n_records; j++) {
 			const Record &r = records[j];
 			if (std::memcmp(r.name, mine.name, sizeof r.name) != 0)
 				continue;
-			const bool same_symbol =
-			    r.version % public_id::version_symbols == e.e.version % public_id::version_symbols;
+			const bool same_symbol = r.version % public_id::version_symbols == e.e.version % public_id::version_symbols;
 			if (e.e.stage != Stage::retired && r.version == e.e.version &&
 			    std::memcmp(r.key, mine.key, sizeof r.key) != 0)
 				return refuse(c,
@@ -437,8 +437,7 @@ bool check(Contents &c)
 		int of = -1;
 		bool present = false;
 		for (int i = 0; i < file_count; i++) {
-			Record mine;
-			if (!record_of(c.entries[i], mine) || std::memcmp(r.name, mine.name, sizeof r.name) != 0)
+			if (std::memcmp(r.name, mine_of[i].name, sizeof r.name) != 0)
 				continue;
 			of = i;
 			present |= c.entries[i].e.version % public_id::version_symbols == r.version % public_id::version_symbols;
@@ -460,12 +459,10 @@ bool check(Contents &c)
 		return true;
 	LockRelationOid(ReplicationOriginRelationId, ExclusiveLock); // one maker at a time: a name is made once
 	for (int i = 0; i < file_count; i++) {
-		const SharedEntry &e = c.entries[i];
-		Record mine;
 		char name[80];
-		if (e.e.stage == Stage::retired || !record_of(e, mine))
+		if (c.entries[i].e.stage == Stage::retired)
 			continue;
-		record_name(mine, name);
+		record_name(mine_of[i], name);
 		if (replorigin_by_name(name, true) == no_origin)
 			(void)replorigin_create(name);
 	}
@@ -661,7 +658,7 @@ std::uint64_t newest()
 {
 	const TimestampTz since = Max(shared->started, shared->worker_stopped);
 	const TimestampTz deadline = Max(since + startup_wait_ms * 1000, GetCurrentTimestamp()); // once: a worker
-	for (;;) {                                                                                // that keeps failing
+	for (;;) {                                                                               // that keeps failing
 		const std::uint64_t g = pg_atomic_read_u64(&shared->current);
 		if (g != 0 && pg_atomic_read_u32(&shared->worker_pid) != 0)
 			return g;
@@ -691,11 +688,12 @@ bool take(bool quiet = false)
 	if (!pinned) {
 		if (IsParallelWorker()) {
 			if (leader_generation == 0)
-				ereport(ERROR, (errcode(ERRCODE_INVALID_TRANSACTION_STATE),
-				                errmsg("the public forms cannot be computed in this parallel worker"),
-				                errdetail("Its leader took no keyring for the statement: the keyring was unusable or "
-				                          "not yet checked when the statement began, or the leader runs another library."),
-				                errhint("Mark a function that calls them PARALLEL RESTRICTED.")));
+				ereport(ERROR,
+				        (errcode(ERRCODE_INVALID_TRANSACTION_STATE),
+				         errmsg("the public forms cannot be computed in this parallel worker"),
+				         errdetail("Its leader took no keyring for the statement: the keyring was unusable or "
+				                   "not yet checked when the statement began, or the leader runs another library."),
+				         errhint("Mark a function that calls them PARALLEL RESTRICTED.")));
 			if (!copy_generation(static_cast<std::uint64_t>(leader_generation)))
 				ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				                errmsg("the keyring this statement began with is no longer kept"),
@@ -737,8 +735,8 @@ void executor_start(QueryDesc *query, int eflags)
 	if (preloaded && !IsParallelWorker() && !IsInParallelMode() && query->plannedstmt->parallelModeNeeded) {
 		char g[32];
 		snprintf(g, sizeof g, "%llu", take(true) ? static_cast<unsigned long long>(local_generation) : 0ULL);
-		(void)set_config_option("idtypes.keyring_generation", g, PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SET, true,
-		                        0, false);
+		(void)set_config_option("idtypes.keyring_generation", g, PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SET, true, 0,
+		                        false);
 	}
 	if (previous_executor_start)
 		previous_executor_start(query, eflags);
@@ -804,8 +802,8 @@ void define_setting()
 		return;
 	DefineCustomStringVariable("idtypes.keyring_database",
 	                           "Database the keyring's worker connects to (it reads and writes shared catalogs only).",
-	                           "Like pg_cron's cron.database_name: the worker stays connected to it.", &keyring_database,
-	                           "postgres", PGC_POSTMASTER, 0, nullptr, nullptr, nullptr);
+	                           "Like pg_cron's cron.database_name: the worker stays connected to it.",
+	                           &keyring_database, "postgres", PGC_POSTMASTER, 0, nullptr, nullptr, nullptr);
 	preloaded = true;
 	map_shared();
 	previous_startup_hook = shmem_startup_hook;

@@ -66,10 +66,10 @@ void list(void (*emit)(const Listed &, void *), void *arg);
 // idtypes_keyring_status(): what the worker did last (never a key byte; the path and the refusal for
 // those who may see the setting).
 struct Status {
-	std::int32_t worker_pid; // 0: not running
+	std::int32_t worker_pid;                            // 0: not running
 	std::int64_t worker_started, loaded_at, refused_at; // TimestampTz, 0: never
-	std::uint64_t generation;                         // in use by new transactions (0: none checked yet)
-	std::int32_t versions;                            // of that generation, remembered ones included
+	std::uint64_t generation;                           // in use by new transactions (0: none checked yet)
+	std::int32_t versions;                              // of that generation, remembered ones included
 	bool usable;
 	bool pending; // a reading of the postmaster's not yet checked by the worker
 	char file[1024];

@@ -230,15 +230,15 @@ Datum uuid_v7_from_public(PG_FUNCTION_ARGS)
 	const char *name = key_name_arg(fcinfo);
 	const keyring::Versions all = keyring::versions(name);
 	if (all.retired > 0)
-		ereport(ERROR,
-		        (errcode(ERRCODE_UNDEFINED_OBJECT),
-		         errmsg("uuid_from_public cannot tell whether a retired version of key \"%s\" made this public uuid",
-		                name),
-		         errdetail("The server has known %d other version%s of the key (retired, or loaded before and no longer "
-		                   "in the keyring), and a public uuid has no room to name its version: a form of a retired "
-		                   "version would decode to another UUID.",
-		                   all.retired, all.retired == 1 ? "" : "s"),
-		         errhint("Look the row up with WHERE id = ANY (uuid_from_public_candidates(form, '%s')).", name)));
+		ereport(
+		    ERROR,
+		    (errcode(ERRCODE_UNDEFINED_OBJECT),
+		     errmsg("uuid_from_public cannot tell whether a retired version of key \"%s\" made this public uuid", name),
+		     errdetail("The server has known %d other version%s of the key (retired, or loaded before and no longer "
+		               "in the keyring), and a public uuid has no room to name its version: a form of a retired "
+		               "version would decode to another UUID.",
+		               all.retired, all.retired == 1 ? "" : "s"),
+		     errhint("Look the row up with WHERE id = ANY (uuid_from_public_candidates(form, '%s')).", name)));
 	if (all.count > 1) {
 		char tried[public_id::version_symbols * 24] = "";
 		for (int i = 0; i < all.count; i++)
@@ -320,8 +320,15 @@ Datum idtypes_keyring_status(PG_FUNCTION_ARGS)
 	               CStringGetTextDatum(st.file),
 	               TimestampTzGetDatum(st.refused_at),
 	               CStringGetTextDatum(st.refusal)};
-	bool n[10] = {false,          st.worker_pid == 0, st.worker_started == 0, st.generation == 0, st.generation == 0,
-	              st.generation == 0, st.loaded_at == 0,  !may_see || st.file[0] == '\0', st.refused_at == 0,
+	bool n[10] = {false,
+	              st.worker_pid == 0,
+	              st.worker_started == 0,
+	              st.generation == 0,
+	              st.generation == 0,
+	              st.generation == 0,
+	              st.loaded_at == 0,
+	              !may_see || st.file[0] == '\0',
+	              st.refused_at == 0,
 	              !may_see || st.refusal[0] == '\0'};
 	if (!preloaded)
 		for (int i = 1; i < 10; i++)
