@@ -13,6 +13,7 @@ rows=${BENCH_PUBLIC_ROWS:-1000000}
 before=${BENCH_BEFORE:-e9a2f5f}
 between=${BENCH_BETWEEN:-ea3c833}
 base=$(mktemp -d /tmp/idtypes-bench-parallel.XXXXXX)
+chmod 755 "$base" # the servers (postgres) run from the copies in it
 system_config=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
 
 # install TREE-ISH NAME: a copy of the server with that tree's extension; echoes its pg_config
