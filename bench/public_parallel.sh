@@ -46,8 +46,9 @@ for tree in this 1.6 1.5; do
 	psql -X -q -At -c 'SELECT pg_reload_conf()' >/dev/null && sleep 2
 	psql -X -q -c 'CREATE EXTENSION idtypes' -c "CREATE TABLE ids AS SELECT timeid_generate() id FROM generate_series(1, $rows)" \
 		-c 'VACUUM ANALYZE ids' >/dev/null
+	# converted in the workers: the partial aggregate below the Gather counts the forms
 	workers=$(psql -X -At -c "$parallel" -c "EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT count(timeid_to_public(id, 'orders')) FROM ids" |
-		grep -c 'Output: timeid_to_public' || true)
+		grep -c 'PARTIAL count(timeid_to_public' || true)
 	times[$tree,where]=$([ "$workers" -ge 1 ] && echo "workers" || echo "leader")
 	for _ in $(seq 1 "$runs"); do
 		times[$tree,parallel]+="$(timed "$parallel" "SELECT count(timeid_to_public(id, 'orders')) FROM ids") "
