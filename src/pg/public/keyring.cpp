@@ -491,7 +491,7 @@ void publish(const Contents &c)
 	pgstat_report_activity(STATE_IDLE, activity);
 }
 
-// Checks `staging` and publishes it, or keeps the last good keyring (logged). `fresh`: read now (a reload),
+// Checks `staging` and publishes it, or keeps the last good keyring (logged). `at_reload`: read now (a reload),
 // else the postmaster's reading.
 void check_and_publish(bool at_reload)
 {
