@@ -295,4 +295,68 @@ reload primary
 count=$(qc primary "SELECT count(*) FROM idtypes_keys()")
 check "8. a keyring of 202 lines (1.6 held 128): every key usable ($count listed)" '[ "$count" = 201 ]' "$count"
 
+# ---- 9. a parallel worker's generation is its leader's, whatever a function's SET clause says ---------------------
+# A function's SET clause applies in the parallel worker that runs it: idtypes.keyring_generation set there would
+# take an older generation still kept (a retired version decoding again, a scope since narrowed). The worker takes
+# the setting when its plan starts, and only a superuser may set it.
+write_keyring primary "orders 2 $k2" "orders 3 $k3"
+reload primary
+older=$(generation primary)
+sql primary -c "CREATE TABLE made_v3 AS SELECT id, timeid_to_public(id, 'orders') form FROM same_id LIMIT 2000" >/dev/null
+write_keyring primary "orders 2 $k2" "orders 3 retired"
+reload primary
+forced="SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET parallel_leader_participation = off; SET force_parallel_mode = on;"
+[ "$(sql primary -c 'SHOW server_version_num')" -ge 160000 ] && forced=${forced/force_parallel_mode/debug_parallel_query}
+sql primary -c "CREATE FUNCTION at_older(f text) RETURNS timeid LANGUAGE sql STABLE PARALLEL SAFE SET idtypes.keyring_generation = $older AS \$\$ SELECT timeid_from_public(f, 'orders') \$\$" >/dev/null
+plan=$(qc primary "$forced EXPLAIN (COSTS OFF) SELECT count(*) FROM made_v3 WHERE at_older(form) IS NULL")
+older_decoded=$(qc primary "$forced SELECT count(*) FILTER (WHERE at_older(form) = id) || '/' || count(*) FROM made_v3")
+by_web=$(qc primary web "CREATE FUNCTION pg_temp.web_older(f text) RETURNS timeid LANGUAGE sql SET idtypes.keyring_generation = $older AS \$\$ SELECT timeid_from_public(f, 'orders') \$\$")
+set_web=$(qc primary web "SET idtypes.keyring_generation = $older")
+role_web=$(qc primary web "ALTER ROLE web SET idtypes.keyring_generation = $older")
+check "9. a superuser's function SET idtypes.keyring_generation = $older (v3 active there, retired now) in a parallel worker: its forms refused ($(err "$older_decoded")), not decoded; web may not set it (function, SET, ALTER ROLE: $(err "$by_web") $(err "$set_web") $(err "$role_web"))" \
+	'[[ $plan == *"Gather"* ]] && [ "$(err "$older_decoded")" = 42704 ] && [[ $older_decoded == *"made under version 3"*"parallel worker"* ]] && [ "$(err "$by_web")" = 42501 ] && [ "$(err "$set_web")" = 42501 ] && [ "$(err "$role_web")" = 42501 ]' \
+	"$older_decoded / $by_web / $set_web / $role_web / $plan"
+
+# ---- 10. every remembered version is read, however many there are -------------------------------------------------
+# 4,096 records planted ahead of a key's own (a superuser may create origins; a server with many keys has as many):
+# the worker reads them all, so a version taking the symbol of one read after them is still refused.
+sql primary -c "SELECT count(pg_replication_origin_create('idtypes_keyring ' || substr(md5(g::text), 1, 16) || ' 1 ' || substr(md5((-g)::text), 1, 16))) FROM generate_series(1, 4096) g" >/dev/null
+k4=$(openssl rand -hex 32)
+k5=$(openssl rand -hex 32)
+write_keyring primary "victim 1 $k4"
+reload primary
+sql primary -c "CREATE TABLE made_victim AS SELECT id, timeid_to_public(id, 'victim') form FROM same_id LIMIT 2000" >/dev/null
+from=$(wc -l <"$work/primary.log")
+write_keyring primary "victim 17 $k5"
+reload primary
+logged=$(tail -n +"$((from + 1))" "$work/primary.log" | grep -c 'line 1: version 17 takes the symbol of version 1 of this key')
+wrong=$(qc primary "SELECT count(*) FILTER (WHERE try_from('timeid', form, 'victim') NOT IN (id::text, 'error 42704')) || '/' || count(*) FROM made_victim")
+records=$(qc primary "SELECT count(*) FROM pg_replication_origin WHERE roname LIKE 'idtypes_keyring %'")
+check "10. $records records, a key's version 1 recorded after 4,096 others: version 17 in its place refused naming line 1 ($logged); wrong decodes $wrong" \
+	'[ "$logged" = 1 ] && [ "$wrong" = "0/2000" ] && [ "$records" -gt 4096 ]' "$logged / $wrong"
+
+# ---- 11. a lock on pg_replication_origin does not leave a reload unread while forms go on --------------------------
+# A session holding the catalog's lock (a superuser; from 17 on, a member of pg_maintain) kept the worker from
+# reading a reload that retires a version, while every form still decoded with the keyring before it. The worker's
+# wait ends at its lock_timeout (5 s): it ends, logged, and the forms are refused naming it.
+write_keyring primary "victim 1 $k4"
+reload primary
+from=$(wc -l <"$work/primary.log")
+sql primary -c "BEGIN" -c "LOCK pg_replication_origin IN ACCESS EXCLUSIVE MODE" -c "SELECT pg_sleep(60)" >/dev/null 2>&1 &
+holder=$!
+write_keyring primary "victim 1 retired"
+sql primary -c 'SELECT pg_reload_conf()' >/dev/null
+for _ in $(seq 1 80); do
+	tail -n +"$((from + 1))" "$work/primary.log" | grep -q 'canceling statement due to lock timeout' && break
+	sleep 0.25
+done
+timed_out=$(tail -n +"$((from + 1))" "$work/primary.log" | grep -c 'canceling statement due to lock timeout')
+during=$(qc primary "SELECT count(*) FILTER (WHERE timeid_from_public(form, 'victim') = id) || '/' || count(*) FROM made_victim")
+sql primary -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(60)'" >/dev/null
+wait "$holder"
+ready_forms primary
+after=$(qc primary "SELECT count(*) FILTER (WHERE timeid_from_public(form, 'victim') = id) || '/' || count(*) FROM made_victim")
+check "11. the catalog locked, a reload retiring version 1: the worker's wait ended ($timed_out logged); version 1's forms meanwhile: $(err "$during"), once released: $(err "$after")" \
+	'[ "$timed_out" -ge 1 ] && [[ $(err "$during") =~ ^(55000|42704)$ ]] && [ "$(err "$after")" = 42704 ]' "$during / $after"
+
 exit "$status"

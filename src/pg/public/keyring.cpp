@@ -99,6 +99,9 @@ struct Shared {
 char *keyring_path = nullptr;     // idtypes.keyring
 char *keyring_database = nullptr; // idtypes.keyring_database: where the worker reads pg_replication_origin
 int leader_generation = 0;        // idtypes.keyring_generation: set by a leader for its parallel workers
+// A parallel worker's copy of it, taken when its plan starts: before any function of the plan runs, so that a
+// function's SET clause (applied in the worker too) cannot give the worker another generation. -1: not taken.
+std::int64_t worker_generation = -1;
 bool preloaded = false;
 Shared *shared = nullptr;
 
@@ -339,14 +342,15 @@ bool parse_record(const char *s, std::size_t len, Record &r)
 	return true;
 }
 
-constexpr int max_records = 4096;
-Record records[max_records];
 Record mine_of[kt::max_entries]; // the records of the reading's entries (a retired one's key digest: of zeros)
 
-// Every record (the worker, in a transaction); more than max_records: the first ones only (logged).
-int read_records()
+// Every record (the worker, in a transaction: the array is the transaction's). All of them: a record left out
+// would let a new version take the symbol it holds (the catalog holds at most 65535 origins).
+Record *read_records(int &count)
 {
-	int count = 0;
+	count = 0;
+	int room = 1024;
+	Record *records = static_cast<Record *>(palloc(room * sizeof(Record)));
 	Relation catalog = table_open(ReplicationOriginRelationId, AccessShareLock);
 	SysScanDesc scan = systable_beginscan(catalog, InvalidOid, false, nullptr, 0, nullptr);
 	HeapTuple tuple;
@@ -356,13 +360,17 @@ int read_records()
 		heap_deform_tuple(tuple, RelationGetDescr(catalog), values, nulls);
 		if (nulls[Anum_pg_replication_origin_roname - 1])
 			continue;
+		if (count == room) {
+			room *= 2;
+			records = static_cast<Record *>(repalloc(records, room * sizeof(Record)));
+		}
 		const text *t = DatumGetTextPP(values[Anum_pg_replication_origin_roname - 1]);
-		if (count < max_records && parse_record(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), records[count]))
+		if (parse_record(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), records[count]))
 			count++;
 	}
 	systable_endscan(scan);
 	table_close(catalog, AccessShareLock);
-	return count;
+	return records;
 }
 
 // A scope's names as OIDs; a name that is no role (database) is left out, with a WARNING naming it (by its
@@ -401,7 +409,8 @@ void resolve(const SharedEntry &e, const char *scope, bool roles, Oid *out, std:
 // before any session may use a version; false with c.message set. In a transaction.
 bool check(Contents &c)
 {
-	const int n_records = read_records();
+	int n_records = 0;
+	const Record *records = read_records(n_records);
 	const int file_count = c.count;
 	for (int i = 0; i < file_count; i++) {
 		SharedEntry &e = c.entries[i];
@@ -687,14 +696,14 @@ bool take(bool quiet = false)
 	register_callback();
 	if (!pinned) {
 		if (IsParallelWorker()) {
-			if (leader_generation == 0)
+			if (worker_generation <= 0)
 				ereport(ERROR,
 				        (errcode(ERRCODE_INVALID_TRANSACTION_STATE),
 				         errmsg("the public forms cannot be computed in this parallel worker"),
 				         errdetail("Its leader took no keyring for the statement: the keyring was unusable or "
 				                   "not yet checked when the statement began, or the leader runs another library."),
 				         errhint("Mark a function that calls them PARALLEL RESTRICTED.")));
-			if (!copy_generation(static_cast<std::uint64_t>(leader_generation)))
+			if (!copy_generation(static_cast<std::uint64_t>(worker_generation)))
 				ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				                errmsg("the keyring this statement began with is no longer kept"),
 				                errdetail("The keyring was reloaded %d times while the statement ran; a parallel "
@@ -730,12 +739,16 @@ bool take(bool quiet = false)
 
 // A parallel plan starting in a leader: its workers get the generation the leader took, in the setting
 // idtypes.keyring_generation (parallel workers receive their leader's settings).
+// A parallel worker's first plan (its leader's) takes the setting as the leader sent it; a plan a function of it
+// starts later (SPI) does not.
 void executor_start(QueryDesc *query, int eflags)
 {
+	if (preloaded && IsParallelWorker() && worker_generation < 0)
+		worker_generation = leader_generation;
 	if (preloaded && !IsParallelWorker() && !IsInParallelMode() && query->plannedstmt->parallelModeNeeded) {
 		char g[32];
 		snprintf(g, sizeof g, "%llu", take(true) ? static_cast<unsigned long long>(local_generation) : 0ULL);
-		(void)set_config_option("idtypes.keyring_generation", g, PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SET, true, 0,
+		(void)set_config_option("idtypes.keyring_generation", g, PGC_SUSET, PGC_S_SESSION, GUC_ACTION_SET, true, 0,
 		                        false);
 	}
 	if (previous_executor_start)
@@ -795,7 +808,7 @@ void define_setting()
 	                           &keyring_path, "", PGC_SIGHUP, GUC_SUPERUSER_ONLY, nullptr, nullptr, nullptr);
 	DefineCustomIntVariable("idtypes.keyring_generation", "The keyring generation a parallel leader took (internal).",
 	                        "Set by the leader when a parallel plan starts; read by its parallel workers only.",
-	                        &leader_generation, 0, 0, INT_MAX, PGC_USERSET,
+	                        &leader_generation, 0, 0, INT_MAX, PGC_SUSET,
 	                        GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE | GUC_DISALLOW_IN_FILE | GUC_NO_RESET_ALL, nullptr,
 	                        nullptr, nullptr);
 	if (!process_shared_preload_libraries_in_progress)
@@ -943,6 +956,10 @@ void idtypes_keyring_main(Datum)
 	// a database: the relation cache of pg_replication_origin (a shared catalog) is built from pg_class
 	BackgroundWorkerInitializeConnection(keyring_database, nullptr, BGWORKER_BYPASS_ALLOWCONN);
 	SetConfigOption("synchronous_commit", "local", PGC_SUSET, PGC_S_OVERRIDE);
+	// A session holding a lock on pg_replication_origin must not leave a reload unread while the forms go on
+	// with the keyring before it: the worker ends (logged, restarted a second later), so the forms are refused
+	// naming it until the lock is released.
+	SetConfigOption("lock_timeout", "5s", PGC_SUSET, PGC_S_OVERRIDE);
 	on_shmem_exit(
 	    [](int, Datum) {
 		    shared->worker_stopped = GetCurrentTimestamp();
