@@ -164,6 +164,24 @@ if make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" >/dev
 	v=$(verdicts standby)
 	check "2. rotating, the standby a step behind: the primary's new text forms decode on the standby ($right), version 1's refused there: $v" \
 		'[ "$right" = "$((4 * N))/$((4 * N))" ] && [[ $v == *"timeid 0/$N/$N"* ]] && [[ $v == *"uuid 0/$N/$N"* ]]' "$right / $v"
+	# a version the standby loads before the primary does: the standby cannot write the record, so the primary
+	# later accepts the same version with another key, and the standby's forms decode there to other IDs
+	ka=$(openssl rand -hex 32)
+	kb=$(openssl rand -hex 32)
+	write_keyring standby "fresh 1 $ka"
+	reload standby
+	sql standby -c "SELECT form || ' ' || id FROM (SELECT id, to_form(t, id, 'fresh') form FROM made WHERE t = 'timeid' LIMIT 2000) s" >"$work/standby_forms"
+	write_keyring primary "fresh 1 $kb"
+	from=$(wc -l <"$work/primary.log")
+	reload primary
+	refused=$(tail -n +"$((from + 1))" "$work/primary.log" | grep -c 'WARNING:  keyring file')
+	sql primary -c "CREATE TABLE standby_forms (form text, id text)" >/dev/null
+	tr ' ' '\t' <"$work/standby_forms" | sql primary -c "COPY standby_forms FROM STDIN" >/dev/null
+	wrong=$(qc primary "SELECT count(*) FILTER (WHERE try_from('timeid', form, 'fresh') NOT IN (id, 'error 42704')) || '/' || count(*) FROM standby_forms")
+	check "2. a version loaded on the standby first, the primary then given another key for it: refused ($refused); the standby's forms decoded wrong on the primary: $wrong" \
+		'[ "$refused" -ge 1 ] && [ "$wrong" = "0/2000" ]' "$refused / $wrong"
+	write_keyring primary "orders 1 retired" "orders 2 $k2 decrypt" "orders 3 $k3"
+	reload primary
 	stop standby
 else
 	fail "2. the standby did not start and catch up"
@@ -272,7 +290,9 @@ check "7. a database on 1.5's catalog (not updated): a parallel scan's forms mad
 1 $good" ]' "$old"
 # rewritten and reloaded while parallel statements run: each statement gives one form
 ( for i in $(seq 1 30); do
-	if [ $((i % 2)) = 0 ]; then write_keyring primary "orders 1 retired" "orders 2 $k2"; else write_keyring primary "orders 1 retired" "orders 2 $k3"; fi
+	# the active version alternates (2, 3), so two generations give two forms (a version's key never changes:
+	# version 2 given k3 would be refused, every other reload changing nothing)
+	if [ $((i % 2)) = 0 ]; then write_keyring primary "orders 1 retired" "orders 2 $k2" "orders 3 $k3 decrypt"; else write_keyring primary "orders 1 retired" "orders 2 $k2 decrypt" "orders 3 $k3"; fi
 	sql primary -c 'SELECT pg_reload_conf()' >/dev/null
 	sleep 0.2
 done ) &
@@ -284,7 +304,7 @@ while kill -0 "$storm" 2>/dev/null; do
 	[ "$n" = 1 ] || mixed=$((mixed + 1))
 done
 wait "$storm"
-check "7. 30 reloads between two keys during $ran parallel statements of 300,000 conversions: $mixed statements with other than one form" \
+check "7. 30 reloads between two active versions during $ran parallel statements of 300,000 conversions: $mixed statements with other than one form" \
 	'[ "$mixed" = 0 ] && [ "$ran" -ge 5 ]' "$mixed"
 
 # ---- 8. more than 128 versions -----------------------------------------------------------------------------------
@@ -344,6 +364,10 @@ reload primary
 from=$(wc -l <"$work/primary.log")
 sql primary -c "BEGIN" -c "LOCK pg_replication_origin IN ACCESS EXCLUSIVE MODE" -c "SELECT pg_sleep(60)" >/dev/null 2>&1 &
 holder=$!
+for _ in $(seq 1 80); do # the lock taken before the reload
+	[ "$(sql primary -c "SELECT count(*) FROM pg_locks WHERE relation = 'pg_replication_origin'::regclass AND mode = 'AccessExclusiveLock' AND granted")" = 1 ] && break
+	sleep 0.25
+done
 write_keyring primary "victim 1 retired"
 sql primary -c 'SELECT pg_reload_conf()' >/dev/null
 for _ in $(seq 1 80); do
@@ -358,5 +382,27 @@ ready_forms primary
 after=$(qc primary "SELECT count(*) FILTER (WHERE timeid_from_public(form, 'victim') = id) || '/' || count(*) FROM made_victim")
 check "11. the catalog locked, a reload retiring version 1: the worker's wait ended ($timed_out logged); version 1's forms meanwhile: $(err "$during"), once released: $(err "$after")" \
 	'[ "$timed_out" -ge 1 ] && [[ $(err "$during") =~ ^(55000|42704)$ ]] && [ "$(err "$after")" = 42704 ]' "$during / $after"
+
+# ---- 12. pg_upgrade ------------------------------------------------------------------------------------------------
+# With idtypes preloaded in both clusters (as postgresql.conf has it), pg_upgrade runs: the worker, connected to
+# idtypes.keyring_database (postgres), kept pg_restore from re-creating that database. Then the memory: the
+# remembered versions are in pg_replication_origin, which pg_upgrade does not carry (and their digests are keyed
+# by the old cluster's nonce): a version taking a remembered symbol after the upgrade must still be refused.
+stop primary
+if upgrade "$bin" "$bin" primary upgraded; then
+	ok "12. pg_upgrade with idtypes preloaded in both clusters"
+	write_keyring upgraded "victim 1 retired"
+	start upgraded && ready upgraded && ready_forms upgraded
+	from=$(wc -l <"$work/upgraded.log")
+	write_keyring upgraded "victim 17 $k5"
+	reload upgraded
+	logged=$(tail -n +"$((from + 1))" "$work/upgraded.log" | grep -c 'line 1: version 17 takes the symbol of version 1 of this key')
+	wrong=$(qc upgraded "SELECT count(*) FILTER (WHERE try_from('timeid', form, 'victim') NOT IN (id::text, 'error 42704')) || '/' || count(*) FROM made_victim")
+	check "12. after pg_upgrade, version 17 in place of the remembered version 1: refused ($logged logged); wrong decodes $wrong" \
+		'[ "$logged" = 1 ] && [ "$wrong" = "0/2000" ]' "$logged / $wrong"
+	stop upgraded
+else
+	fail "12. pg_upgrade with idtypes preloaded in both clusters"
+fi
 
 exit "$status"

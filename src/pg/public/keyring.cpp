@@ -823,7 +823,10 @@ void define_setting()
 	shmem_startup_hook = startup;
 	previous_executor_start = ExecutorStart_hook;
 	ExecutorStart_hook = executor_start;
-	register_worker();
+	// Not under pg_upgrade: connected to idtypes.keyring_database, the worker would keep pg_restore from
+	// dropping and re-creating that database (postgres), and the upgrade would fail.
+	if (!IsBinaryUpgrade)
+		register_worker();
 }
 
 Versions versions(const char *key_name)
