@@ -738,9 +738,8 @@ bool take(bool quiet = false)
 }
 
 // A parallel plan starting in a leader: its workers get the generation the leader took, in the setting
-// idtypes.keyring_generation (parallel workers receive their leader's settings).
-// A parallel worker's first plan (its leader's) takes the setting as the leader sent it; a plan a function of it
-// starts later (SPI) does not.
+// idtypes.keyring_generation (parallel workers receive their leader's settings). A worker takes it at its first
+// plan (its leader's), as the leader sent it; not at a plan a function of it starts later (SPI).
 void executor_start(QueryDesc *query, int eflags)
 {
 	if (preloaded && IsParallelWorker() && worker_generation < 0)
