@@ -17,6 +17,9 @@
 #  7. parallel workers convert at the leader's generation: workers launched, forms right, 0 statements mixing
 #     two keyrings of M while the file is rewritten and reloaded
 #  8. more than 128 versions in a file (1.5 read them)
+#  9-12 (red team): a function's SET idtypes.keyring_generation in a parallel worker; records past 4,096; a lock on
+#     pg_replication_origin during a reload; pg_upgrade with idtypes preloaded and the memory after it. Left
+#     FAILing until fixed: 2's version loaded by a standby first, 12's memory after pg_upgrade.
 set -uo pipefail
 bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
