@@ -6,7 +6,8 @@
 #  1. a retired version's forms are refused for every kind, the uuid form included: 0 wrong of N per kind
 #  2. a removed line and a version taking its symbol: the file refused whole naming the line (at a reload, and
 #     at a restart where no good keyring was kept), on a primary and on its standby (the memory replicates);
-#     0 wrong decodes of N per kind
+#     0 wrong decodes of N per kind; a version a standby loads first is refused there until the primary's
+#     record of it (the same key) replays
 #  3. the worker: in pg_stat_activity and idtypes_keyring_status(); when it could not start (every slot of
 #     max_worker_processes taken), the forms are refused naming it
 #  4. no 16 consecutive hex digits of the file in the log, the errors' DETAILs or pg_stat_statements, for every
@@ -19,7 +20,7 @@
 #  8. more than 128 versions in a file (1.5 read them)
 #  9-12 (red team): a function's SET idtypes.keyring_generation in a parallel worker; records past 4,096; a lock on
 #     pg_replication_origin during a reload; pg_upgrade with idtypes preloaded and the memory after it. Left
-#     FAILing until fixed: 2's version loaded by a standby first, 12's memory after pg_upgrade.
+#     FAILing until fixed: 12's memory after pg_upgrade.
 set -uo pipefail
 bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -167,22 +168,60 @@ if make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" >/dev
 	v=$(verdicts standby)
 	check "2. rotating, the standby a step behind: the primary's new text forms decode on the standby ($right), version 1's refused there: $v" \
 		'[ "$right" = "$((4 * N))/$((4 * N))" ] && [[ $v == *"timeid 0/$N/$N"* ]] && [[ $v == *"uuid 0/$N/$N"* ]]' "$right / $v"
-	# a version the standby loads before the primary does: the standby cannot write the record, so the primary
-	# later accepts the same version with another key, and the standby's forms decode there to other IDs
+	# a version the standby loads before the primary does: refused there (55000, naming the primary) until the
+	# primary's record of it, with the same key, replays; the primary then given ANOTHER key for it: the standby
+	# refuses the file naming the line (its worker re-checks every 2 s while a version is pending), never a form
+	sql primary -c "CREATE FUNCTION try_to(t text, id text, k text) RETURNS text LANGUAGE plpgsql AS \$\$
+		BEGIN RETURN to_form(t, id, k); EXCEPTION WHEN OTHERS THEN RETURN 'error ' || SQLSTATE; END \$\$" >/dev/null
+	wait_replay primary standby
+	# standby_made KEY: the standby's try at 2,000 forms, as "form id" lines (errors as "error <SQLSTATE> id")
+	standby_made() { sql standby -c "SELECT try_to('timeid', id, '$1') || ' ' || id FROM made WHERE t = 'timeid' LIMIT 2000"; }
+	# decoded_on_primary KEY: forms the standby made, decoded on the primary: "wrong/made"
+	decoded_on_primary() {
+		sql primary -c "DROP TABLE IF EXISTS standby_forms" -c "CREATE TABLE standby_forms (form text, id text)" >/dev/null
+		grep -v '^error' "$work/standby_forms" | tr ' ' '\t' | sql primary -c "COPY standby_forms FROM STDIN" >/dev/null
+		qc primary "SELECT count(*) FILTER (WHERE try_from('timeid', form, '$1') <> id) || '/' || count(*) FROM standby_forms"
+	}
+	# wait_standby_log TEXT: up to 20 s for TEXT in the standby's log after line $from
+	wait_standby_log() {
+		for _ in $(seq 1 80); do
+			tail -n +"$((from + 1))" "$work/standby.log" | grep -q "$1" && return 0
+			sleep 0.25
+		done
+	}
 	ka=$(openssl rand -hex 32)
 	kb=$(openssl rand -hex 32)
-	write_keyring standby "fresh 1 $ka"
+	kc=$(openssl rand -hex 32)
+	write_keyring standby "same 1 $kc"
 	reload standby
-	sql standby -c "SELECT form || ' ' || id FROM (SELECT id, to_form(t, id, 'fresh') form FROM made WHERE t = 'timeid' LIMIT 2000) s" >"$work/standby_forms"
-	write_keyring primary "fresh 1 $kb"
-	from=$(wc -l <"$work/primary.log")
+	standby_made same >"$work/standby_forms"
+	pending=$(grep -c '^error 55000 ' "$work/standby_forms")
+	said=$(qc standby "SELECT to_form('timeid', (SELECT id FROM made WHERE t = 'timeid' LIMIT 1), 'same')" | grep -c 'primary has not recorded it')
+	write_keyring primary "same 1 $kc"
+	from=$(wc -l <"$work/standby.log")
 	reload primary
-	refused=$(tail -n +"$((from + 1))" "$work/primary.log" | grep -c 'WARNING:  keyring file')
-	sql primary -c "CREATE TABLE standby_forms (form text, id text)" >/dev/null
-	tr ' ' '\t' <"$work/standby_forms" | sql primary -c "COPY standby_forms FROM STDIN" >/dev/null
-	wrong=$(qc primary "SELECT count(*) FILTER (WHERE try_from('timeid', form, 'fresh') NOT IN (id, 'error 42704')) || '/' || count(*) FROM standby_forms")
-	check "2. a version loaded on the standby first, the primary then given another key for it: refused ($refused); the standby's forms decoded wrong on the primary: $wrong" \
-		'[ "$refused" -ge 1 ] && [ "$wrong" = "0/2000" ]' "$refused / $wrong"
+	wait_replay primary standby
+	wait_standby_log 'every version usable'
+	standby_made same >"$work/standby_forms"
+	wrong=$(decoded_on_primary same)
+	check "2. a version loaded on the standby first: its forms refused there ($pending of 2000 55000, naming the primary: $said); once the primary loaded it (the same key) and its record replayed, the standby's forms decode on the primary, wrong/made: $wrong" \
+		'[ "$pending" = 2000 ] && [ "$said" = 1 ] && [ "$wrong" = 0/2000 ]' "$pending / $said / $wrong"
+	# the primary gives a version the standby loaded first another key: the standby refuses its file naming the line
+	write_keyring standby "same 1 $kc" "fresh 1 $ka"
+	reload standby
+	standby_made fresh >"$work/standby_forms"
+	pending=$(grep -c '^error 55000 ' "$work/standby_forms")
+	write_keyring primary "same 1 $kc" "fresh 1 $kb"
+	from=$(wc -l <"$work/standby.log")
+	reload primary
+	wait_replay primary standby
+	wait_standby_log 'line 2: version 1 of this key had another key'
+	refused=$(tail -n +"$((from + 1))" "$work/standby.log" | grep -c 'line 2: version 1 of this key had another key')
+	standby_made fresh >"$work/standby_forms"
+	after=$(grep -vc '^error' "$work/standby_forms")
+	wrong=$(decoded_on_primary fresh)
+	check "2. a version loaded on the standby first ($pending of 2000 forms refused), the primary then given another key for it: the standby refuses its file naming line 2 ($refused); forms it made after: $after; decoded wrong on the primary: $wrong" \
+		'[ "$pending" = 2000 ] && [ "$refused" -ge 1 ] && [ "$after" = 0 ] && [ "$wrong" = 0/0 ]' "$pending / $refused / $after / $wrong"
 	write_keyring primary "orders 1 retired" "orders 2 $k2 decrypt" "orders 3 $k3"
 	reload primary
 	stop standby

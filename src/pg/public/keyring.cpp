@@ -50,11 +50,13 @@ namespace kt = keyring_text;
 constexpr int kept = 4; // generations kept for the parallel workers of statements begun under them
 constexpr std::size_t page = 4096;
 constexpr long startup_wait_ms = 10000; // how long a session waits for the worker's first check after a start
+constexpr int recheck_seconds = 2;      // a standby's pending versions against the replayed records
 
 struct SharedEntry {
 	kt::Entry e;
 	std::uint8_t fingerprint[aes::fingerprint_bytes];
 	bool remembered;          // not a line of the file: a version the server loaded before, now retired
+	bool pending;             // a standby's line its primary has not recorded yet (with this key): refused
 	std::int16_t n_databases; // -1: every database
 	std::int16_t n_roles;     // -1: every role granted EXECUTE
 	Oid databases[kt::max_scope_names];
@@ -68,6 +70,7 @@ enum class State : std::int32_t { none, ok, unusable };
 struct Contents {
 	State state;
 	std::int32_t count;
+	bool any_pending;  // some entry is pending: the worker re-checks the records every few seconds
 	char message[512]; // when unusable: why (the file, a line, a field's position; never a field's text)
 	SharedEntry entries[kt::max_entries];
 };
@@ -297,11 +300,21 @@ bool digest(const char *label, const void *data, std::size_t len, std::uint8_t (
 	                         MOCK_AUTH_NONCE_LEN, static_cast<const std::uint8_t *>(data), len, out);
 }
 
+// A retired line has no key: its record's key digest is all zeros ("unknown"), which holds its symbol only.
 bool record_of(const SharedEntry &e, Record &r)
 {
 	r.version = e.e.version;
+	std::memset(r.key, 0, sizeof r.key);
 	return digest("idtypes keyring name", e.e.name, std::strlen(e.e.name), r.name) &&
-	       digest("idtypes keyring key", e.e.key, sizeof e.e.key, r.key);
+	       (e.e.stage == Stage::retired || digest("idtypes keyring key", e.e.key, sizeof e.e.key, r.key));
+}
+
+bool key_unknown(const Record &r)
+{
+	for (std::uint8_t b : r.key)
+		if (b != 0)
+			return false;
+	return true;
 }
 
 void hex(const std::uint8_t (&b)[aes::fingerprint_bytes], char *out)
@@ -342,7 +355,7 @@ bool parse_record(const char *s, std::size_t len, Record &r)
 	return true;
 }
 
-Record mine_of[kt::max_entries]; // the records of the reading's entries (a retired one's key digest: of zeros)
+Record mine_of[kt::max_entries]; // the records of the reading's entries (a retired one's key digest: zeros)
 
 // Every record (the worker, in a transaction: the array is the transaction's). All of them: a record left out
 // would let a new version take the symbol it holds (the catalog holds at most 65535 origins).
@@ -406,28 +419,38 @@ void resolve(const SharedEntry &e, const char *scope, bool roles, Oid *out, std:
 }
 
 // The checks of a reading against the server's memory and its catalogs, and the memory written (on a primary)
-// before any session may use a version; false with c.message set. In a transaction.
-bool check(Contents &c)
+// before any session may use a version; false with c.message set. In a transaction. On a standby, a line its
+// primary has not recorded with the same key is pending (refused) until the record replays. `again`: a re-check
+// of a published keyring (its scopes resolved already; its remembered entries, at its end, dropped first).
+bool check(Contents &c, bool again = false)
 {
 	int n_records = 0;
 	const Record *records = read_records(n_records);
+	const bool standby = RecoveryInProgress();
+	while (again && c.count > 0 && c.entries[c.count - 1].remembered)
+		c.count--;
+	c.any_pending = false;
 	const int file_count = c.count;
 	for (int i = 0; i < file_count; i++) {
 		SharedEntry &e = c.entries[i];
 		Record &mine = mine_of[i];
 		if (!record_of(e, mine))
 			return refuse(c, "line %d: OpenSSL could not compute the key's record", e.e.line);
+		e.pending = standby && e.e.stage != Stage::retired;
 		for (int j = 0; j < n_records; j++) {
 			const Record &r = records[j];
 			if (std::memcmp(r.name, mine.name, sizeof r.name) != 0)
 				continue;
 			const bool same_symbol = r.version % public_id::version_symbols == e.e.version % public_id::version_symbols;
-			if (e.e.stage != Stage::retired && r.version == e.e.version &&
-			    std::memcmp(r.key, mine.key, sizeof r.key) != 0)
-				return refuse(c,
-				              "line %d: version %d of this key had another key when this server loaded it before: a "
-				              "version's key never changes (give the new key a new version)",
-				              e.e.line, e.e.version);
+			const bool same_key = std::memcmp(r.key, mine.key, sizeof r.key) == 0;
+			if (r.version == e.e.version && same_key && !key_unknown(r))
+				e.pending = false;
+			if (e.e.stage != Stage::retired && r.version == e.e.version && !same_key && !key_unknown(r))
+				return refuse(
+				    c,
+				    "line %d: version %d of this key had another key when this server (or its primary) loaded "
+				    "it: a version's key never changes (give the new key a new version)",
+				    e.e.line, e.e.version);
 			if (e.e.stage != Stage::retired && r.version != e.e.version && same_symbol)
 				return refuse(c,
 				              "line %d: version %d takes the symbol of version %d of this key, which this server has "
@@ -435,7 +458,8 @@ bool check(Contents &c)
 				              "symbol is taken for good: use another version number, or a new key name)",
 				              e.e.line, e.e.version, r.version, r.version, e.e.version);
 		}
-		if (e.e.stage == Stage::retired)
+		c.any_pending |= e.pending;
+		if (e.e.stage == Stage::retired || again)
 			continue;
 		resolve(e, e.e.databases, false, e.databases, e.n_databases);
 		resolve(e, e.e.roles, true, e.roles, e.n_roles);
@@ -464,13 +488,13 @@ bool check(Contents &c)
 		add.remembered = true;
 		add.n_databases = add.n_roles = -1;
 	}
-	if (RecoveryInProgress()) // a standby: its primary's records reach it through WAL
+	if (standby) // its primary's records reach it through WAL
 		return true;
 	LockRelationOid(ReplicationOriginRelationId, ExclusiveLock); // one maker at a time: a name is made once
 	for (int i = 0; i < file_count; i++) {
-		char name[80];
 		if (c.entries[i].e.stage == Stage::retired)
 			continue;
+		char name[80];
 		record_name(mine_of[i], name);
 		if (replorigin_by_name(name, true) == no_origin)
 			(void)replorigin_create(name);
@@ -530,6 +554,42 @@ void check_and_publish(bool at_reload)
 	if (at_reload && staging.state == State::ok)
 		ereport(LOG, (errmsg("idtypes read the keyring of the public forms: %d key versions (generation %llu)",
 		                     staging.count, static_cast<unsigned long long>(pg_atomic_read_u64(&shared->current)))));
+	wipe(staging);
+}
+
+// A standby's keyring with pending versions, against the records replayed since (the worker, every few
+// seconds while any is pending): a version its primary has now recorded becomes usable; one the primary
+// recorded with another key makes the keyring unusable (logged naming the line), never a wrong answer.
+void recheck()
+{
+	const std::uint64_t current = pg_atomic_read_u64(&shared->current);
+	const Contents &in_use = shared->slots[current % kept].contents;
+	if (current == 0 || in_use.state != State::ok || !in_use.any_pending)
+		return;
+	std::memcpy(&staging, &in_use, used_size(in_use));
+	SetCurrentStatementStartTimestamp();
+	StartTransactionCommand();
+	PushActiveSnapshot(GetTransactionSnapshot());
+	(void)check(staging, true);
+	PopActiveSnapshot();
+	CommitTransactionCommand();
+	bool changed = staging.state != State::ok || staging.count != in_use.count;
+	for (int i = 0; i < staging.count && !changed; i++)
+		changed = staging.entries[i].pending != in_use.entries[i].pending;
+	if (staging.state != State::ok) {
+		note_refusal(staging.message);
+		ereport(WARNING, (errmsg("%s", staging.message),
+		                  errdetail("The primary has recorded a version of the standby's keyring with another key: "
+		                            "the public forms are refused until the file is fixed and the configuration "
+		                            "reloaded.")));
+	}
+	if (changed) {
+		publish(staging);
+		if (staging.state == State::ok)
+			ereport(LOG, (errmsg("idtypes: the primary's records replayed, %s (generation %llu)",
+			                     staging.any_pending ? "some versions still pending" : "every version usable",
+			                     static_cast<unsigned long long>(pg_atomic_read_u64(&shared->current)))));
+	}
 	wipe(staging);
 }
 
@@ -789,6 +849,20 @@ aes::Key *key_of(int i)
 	return expanded[i];
 }
 
+// A standby's version its primary has not recorded (with this key) yet.
+[[noreturn]] void not_recorded(const char *key_name, int version)
+{
+	ereport(ERROR,
+	        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+	         errmsg("version %d of key \"%s\" is not usable on this standby yet: its primary has not recorded it",
+	                version, key_name),
+	         errdetail("A standby uses a version only once its primary's record of it, with the same key, has "
+	                   "replayed, so that the two can never decode a form differently."),
+	         errhint("Load the version on the primary first (the same line), then wait for the standby to "
+	                 "replay it; the standby re-checks every few seconds.")));
+	pg_unreachable();
+}
+
 [[noreturn]] void no_such_key(const char *key_name)
 {
 	ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT), errmsg("key \"%s\" does not exist", key_name),
@@ -844,13 +918,17 @@ Versions versions(const char *key_name)
 		if (first < 0 && !may_use(i)) // every version of a key has the same scope
 			no_such_key(key_name);
 		first = i;
+		if (local.entries[i].pending) {
+			out.pending++;
+			continue;
+		}
 		// insert by version, newest first (a key has at most 16 versions: their symbols differ)
 		int at = out.count++;
 		for (; at > 0 && out.v[at - 1].version < e.version; at--)
 			out.v[at] = out.v[at - 1];
 		out.v[at] = Version{e.version, e.stage, false, key_of(i)};
 	}
-	if (out.count == 0)
+	if (out.count == 0 && out.pending == 0)
 		no_such_key(key_name);
 	for (int i = 0; i < out.count; i++)
 		if (out.v[i].stage == Stage::active) {
@@ -863,6 +941,12 @@ Versions versions(const char *key_name)
 Version encoder(const char *key_name)
 {
 	const Versions all = versions(key_name);
+	for (int i = 0; i < local.count; i++) { // a newer active version pending: not an older one instead
+		const SharedEntry &e = local.entries[i];
+		if (e.pending && e.e.stage == Stage::active && std::strcmp(e.e.name, key_name) == 0 &&
+		    (all.count == 0 || !all.v[0].current || e.e.version > all.v[0].version))
+			not_recorded(key_name, e.e.version);
+	}
 	for (int i = 0; i < all.count; i++)
 		if (all.v[i].current)
 			return all.v[i];
@@ -881,6 +965,9 @@ Version by_symbol(const char *key_name, unsigned residue)
 			return all.v[i];
 	for (int i = 0; i < local.count; i++) {
 		const SharedEntry &e = local.entries[i];
+		if (e.pending && std::strcmp(e.e.name, key_name) == 0 &&
+		    static_cast<unsigned>(e.e.version) % public_id::version_symbols == residue)
+			not_recorded(key_name, e.e.version);
 		if (e.e.stage == Stage::retired && std::strcmp(e.e.name, key_name) == 0 &&
 		    static_cast<unsigned>(e.e.version) % public_id::version_symbols == residue)
 			ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT),
@@ -908,7 +995,7 @@ void list(void (*emit)(const Listed &, void *), void *arg)
 	take();
 	for (int i = 0; i < local.count; i++) {
 		const SharedEntry &s = local.entries[i];
-		if (s.e.stage == Stage::retired || !may_use(i))
+		if (s.e.stage == Stage::retired || s.pending || !may_use(i))
 			continue;
 		Listed l{s.e.name, s.e.version, s.e.stage, false, {}};
 		for (std::size_t j = 0; j < aes::fingerprint_bytes; j++)
@@ -979,7 +1066,7 @@ void idtypes_keyring_main(Datum)
 	shared->worker_started = GetCurrentTimestamp();
 	pg_atomic_write_u32(&shared->worker_pid, static_cast<uint32>(MyProcPid));
 	bool in_recovery = RecoveryInProgress();
-	for (;;) {
+	for (int tick = 1;; tick++) {
 		(void)WaitLatch(MyLatch, WL_LATCH_SET | WL_EXIT_ON_PM_DEATH | (in_recovery ? WL_TIMEOUT : 0), 1000,
 		                PG_WAIT_EXTENSION);
 		ResetLatch(MyLatch);
@@ -991,7 +1078,8 @@ void idtypes_keyring_main(Datum)
 			ProcessConfigFile(PGC_SIGHUP);
 			read_keyring(staging);
 			check_and_publish(true);
-		}
+		} else if (in_recovery && tick % recheck_seconds == 0)
+			recheck();
 	}
 }
 

@@ -40,6 +40,7 @@ struct Versions {
 	Version v[public_id::version_symbols];
 	int count;
 	int retired;
+	int pending; // a standby's versions its primary has not recorded yet: left out above, refused by name
 };
 
 // Each raises 42704 `key "…" does not exist` alike for a key missing from the keyring and for one outside
