@@ -492,7 +492,13 @@ bool check(Contents &c, bool again = false)
 		return true;
 	LockRelationOid(ReplicationOriginRelationId, ExclusiveLock); // one maker at a time: a name is made once
 	for (int i = 0; i < file_count; i++) {
-		if (c.entries[i].e.stage == Stage::retired)
+		// a retired line: recorded (key unknown) unless a record of its version exists, so that a memory lost
+		// (pg_upgrade, a new cluster) is rebuilt from the lines kept in the file
+		bool known = false;
+		for (int j = 0; j < n_records && c.entries[i].e.stage == Stage::retired && !known; j++)
+			known = std::memcmp(records[j].name, mine_of[i].name, sizeof records[j].name) == 0 &&
+			        records[j].version == mine_of[i].version;
+		if (known)
 			continue;
 		char name[80];
 		record_name(mine_of[i], name);
