@@ -225,16 +225,22 @@ bool next_name(const char *scope, std::size_t &at, std::string_view &name) noexc
 	return true;
 }
 
-bool key_like(std::string_view s) noexcept
+namespace {
+bool hex_run(std::string_view s, int length) noexcept
 {
 	int run = 0;
 	for (char c : s) {
 		run = hex_value(c) >= 0 ? run + 1 : 0;
-		if (run >= 16)
+		if (run >= length)
 			return true;
 	}
 	return false;
 }
+} // namespace
+
+bool key_like(std::string_view s) noexcept { return hex_run(s, 16); }
+
+bool hex_in_name(std::string_view s) noexcept { return hex_run(s, 8); }
 
 std::size_t describe(const Result &r, char *out, std::size_t cap) noexcept
 {

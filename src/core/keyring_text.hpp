@@ -72,6 +72,9 @@ bool next_name(const char *scope, std::size_t &at, std::string_view &name) noexc
 
 // Whether a text holds 16 consecutive hexadecimal digits (so may be a key's part: never written to a message).
 [[nodiscard]] bool key_like(std::string_view s) noexcept;
+// Whether a name given to be looked up (a scope's role or database) holds 8 consecutive hexadecimal digits: a
+// name that does not exist is then shown by its position only (15 digits of a key pasted in are never echoed).
+[[nodiscard]] bool hex_in_name(std::string_view s) noexcept;
 
 // Why, in words with numbers only (no byte of the file): "line 3, field 3: ...". Returns the length.
 std::size_t describe(const Result &r, char *out, std::size_t cap) noexcept;

@@ -135,4 +135,6 @@ TEST(KeyringText, ScopeNamesAndKeyLikeText)
 	EXPECT_EQ(names, (std::vector<std::string>{"web", "api", "x"}));
 	EXPECT_TRUE(keyring_text::key_like("role0123456789abcdef"));
 	EXPECT_FALSE(keyring_text::key_like("line 3, field 3: 0123456789abcde"));
+	EXPECT_TRUE(keyring_text::hex_in_name("web_0123abcd"));
+	EXPECT_FALSE(keyring_text::hex_in_name("web_0123abc_deadbee"));
 }

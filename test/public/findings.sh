@@ -304,6 +304,17 @@ newcomer_after=$(qc primary web "SELECT timeid_to_public('3kxmtyqiinc23', 'order
 check "6. roles=web,ghost: a WARNING names ghost ($warned); web renamed keeps the key until the reload, a new web gains it only then" \
 	'[ "$warned" = 1 ] && [ "$renamed" = "$good" ] && [ "$newcomer" = 42704 ] && [ "$renamed_after" = 42704 ] && [ "$newcomer_after" = "$good" ]' \
 	"$renamed / $newcomer / $renamed_after / $newcomer_after"
+# a key pasted into roles= in chunks of 15 hex digits (no such roles): the WARNINGs name them by position only
+kx=$(openssl rand -hex 32)
+from=$(wc -l <"$work/primary.log")
+write_keyring primary "orders 1 retired" "orders 2 $k2 roles=${kx:0:15},${kx:15:15},${kx:30:15},${kx:45:15}"
+reload primary
+logged=$(tail -n +"$((from + 1))" "$work/primary.log")
+positions=$(grep -c 'line 2: role name [1-4] of roles= (not shown' <<<"$logged")
+leaked=0
+for i in $(seq 0 56); do grep -qi "${kx:i:8}" <<<"$logged" && leaked=$((leaked + 1)); done
+check "6. roles= of 4 chunks of 15 hex digits of a key, no such roles: WARNINGs by position ($positions of 4), runs of 8 hex digits of the key in the log: $leaked of 57" \
+	'[ "$positions" = 4 ] && [ "$leaked" = 0 ]' "$positions / $leaked"
 
 # ---- 7. parallel workers at the leader's generation -------------------------------------------------------------
 write_keyring primary "orders 1 retired" "orders 2 $k2"

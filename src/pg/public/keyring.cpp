@@ -387,7 +387,7 @@ Record *read_records(int &count)
 }
 
 // A scope's names as OIDs; a name that is no role (database) is left out, with a WARNING naming it (by its
-// position in the scope when it looks like part of a key).
+// position in the scope when it holds 8 hex digits in a row: it may be part of a key).
 void resolve(const SharedEntry &e, const char *scope, bool roles, Oid *out, std::int16_t &n)
 {
 	n = -1;
@@ -405,7 +405,7 @@ void resolve(const SharedEntry &e, const char *scope, bool roles, Oid *out, std:
 			continue;
 		}
 		char shown[NAMEDATALEN + 48];
-		if (kt::key_like(name))
+		if (kt::hex_in_name(name))
 			snprintf(shown, sizeof shown, "name %d of %s= (not shown: it looks like part of a key)", k,
 			         roles ? "roles" : "databases");
 		else
