@@ -304,7 +304,8 @@ newcomer_after=$(qc primary web "SELECT timeid_to_public('3kxmtyqiinc23', 'order
 check "6. roles=web,ghost: a WARNING names ghost ($warned); web renamed keeps the key until the reload, a new web gains it only then" \
 	'[ "$warned" = 1 ] && [ "$renamed" = "$good" ] && [ "$newcomer" = 42704 ] && [ "$renamed_after" = 42704 ] && [ "$newcomer_after" = "$good" ]' \
 	"$renamed / $newcomer / $renamed_after / $newcomer_after"
-# a key pasted into roles= in chunks of 15 hex digits (no such roles): the WARNINGs name them by position only
+# a key pasted into roles= in chunks of 15 hex digits (no such roles): the WARNINGs name them by position only,
+# and a roles= list none of whose names exists leaves the key to superusers (docs/public-ids.md)
 kx=$(openssl rand -hex 32)
 from=$(wc -l <"$work/primary.log")
 write_keyring primary "orders 1 retired" "orders 2 $k2 roles=${kx:0:15},${kx:15:15},${kx:30:15},${kx:45:15}"
@@ -313,8 +314,10 @@ logged=$(tail -n +"$((from + 1))" "$work/primary.log")
 positions=$(grep -c 'line 2: role name [1-4] of roles= (not shown' <<<"$logged")
 leaked=0
 for i in $(seq 0 56); do grep -qi "${kx:i:8}" <<<"$logged" && leaked=$((leaked + 1)); done
-check "6. roles= of 4 chunks of 15 hex digits of a key, no such roles: WARNINGs by position ($positions of 4), runs of 8 hex digits of the key in the log: $leaked of 57" \
-	'[ "$positions" = 4 ] && [ "$leaked" = 0 ]' "$positions / $leaked"
+by_super=$(qc primary "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
+by_web=$(err "$(qc primary web "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")")
+check "6. roles= of 4 chunks of 15 hex digits of a key, no such roles: WARNINGs by position ($positions of 4), runs of 8 hex digits of the key in the log: $leaked of 57; the key a superuser's only (superuser: $([ "$by_super" = "$good" ] && echo the form), web: $by_web)" \
+	'[ "$positions" = 4 ] && [ "$leaked" = 0 ] && [ "$by_super" = "$good" ] && [ "$by_web" = 42704 ]' "$positions / $leaked / $by_super / $by_web"
 
 # ---- 7. parallel workers at the leader's generation -------------------------------------------------------------
 write_keyring primary "orders 1 retired" "orders 2 $k2"
@@ -367,6 +370,21 @@ write_keyring primary "${lines[@]}" "orders 1 retired" "orders 2 $k2"
 reload primary
 count=$(qc primary "SELECT count(*) FROM idtypes_keys()")
 check "8. a keyring of 202 lines (1.6 held 128): every key usable ($count listed)" '[ "$count" = 201 ]' "$count"
+# a file of 1,024 lines (the limit) leaves no room for a remembered version: its forms are still refused, the
+# text form's DETAIL saying so (not "never loaded"), the uuid form's as a retired version's
+kf=$(openssl rand -hex 32)
+write_keyring primary "full 1 $kf"
+reload primary
+sql primary -c "DROP TABLE IF EXISTS made_full" -c "CREATE TABLE made_full AS SELECT id, timeid_to_public(id, 'full') form, uuid_to_public(u, 'full') uform
+	FROM (SELECT timeid_generate() id, uuid_v7_generate() u FROM generate_series(1, 200)) s" >/dev/null
+lines=()
+for i in $(seq 1 1023); do lines+=("r$i 1 retired"); done
+write_keyring primary "${lines[@]}" "full 2 $(openssl rand -hex 32)"
+reload primary
+text=$(qc primary "SELECT timeid_from_public(form, 'full') FROM made_full LIMIT 1")
+wrong=$(qc primary "SELECT count(*) FILTER (WHERE try_from('timeid', form, 'full') NOT IN (id::text, 'error 42704')) + count(*) FILTER (WHERE try_from('uuid', uform::text, 'full') <> 'error 42704') || '/' || 2 * count(*) FROM made_full")
+check "8. 1,024 lines, a remembered version left out: its forms refused (text: $(err "$text"), the DETAIL naming the limit: $(grep -c 'did not fit' <<<"$text")), wrong or not refused with 42704: $wrong" \
+	'[ "$(err "$text")" = 42704 ] && [ "$(grep -c "did not fit" <<<"$text")" = 1 ] && [ "$wrong" = 0/400 ]' "$text / $wrong"
 
 # ---- 9. a parallel worker's generation is its leader's, whatever a function's SET clause says ---------------------
 # A function's SET clause applies in the parallel worker that runs it: idtypes.keyring_generation set there would

@@ -57,6 +57,7 @@ struct SharedEntry {
 	std::uint8_t fingerprint[aes::fingerprint_bytes];
 	bool remembered;          // not a line of the file: a version the server loaded before, now retired
 	bool pending;             // a standby's line its primary has not recorded yet (with this key): refused
+	bool unlisted;            // a remembered version of this key did not fit (max_entries): counts as retired
 	std::int16_t n_databases; // -1: every database
 	std::int16_t n_roles;     // -1: every role granted EXECUTE
 	Oid databases[kt::max_scope_names];
@@ -431,6 +432,8 @@ bool check(Contents &c, bool again = false)
 		c.count--;
 	c.any_pending = false;
 	const int file_count = c.count;
+	for (int i = 0; i < file_count; i++)
+		c.entries[i].unlisted = false;
 	for (int i = 0; i < file_count; i++) {
 		SharedEntry &e = c.entries[i];
 		Record &mine = mine_of[i];
@@ -478,8 +481,12 @@ bool check(Contents &c, bool again = false)
 		for (int i = file_count; i < c.count && !present; i++)
 			present = std::strcmp(c.entries[i].e.name, c.entries[of].e.name) == 0 &&
 			          c.entries[i].e.version % public_id::version_symbols == r.version % public_id::version_symbols;
-		if (of < 0 || present || c.count == kt::max_entries)
+		if (of < 0 || present)
 			continue;
+		if (c.count == kt::max_entries) {
+			c.entries[of].unlisted = true;
+			continue;
+		}
 		SharedEntry &add = c.entries[c.count++];
 		std::memset(&add, 0, sizeof add);
 		std::memcpy(add.e.name, c.entries[of].e.name, sizeof add.e.name);
@@ -835,7 +842,7 @@ bool may_use(int i)
 				ok |= e.databases[k] == MyDatabaseId;
 		}
 		if (ok && e.n_roles >= 0) {
-			ok = false;
+			ok = superuser_arg(user); // every roles= scope, even one whose every name is missing (the docs)
 			for (int k = 0; k < e.n_roles && !ok; k++)
 				ok = has_privs_of_role(user, e.roles[k]);
 		}
@@ -917,6 +924,7 @@ Versions versions(const char *key_name)
 		const kt::Entry &e = local.entries[i].e;
 		if (std::strcmp(e.name, key_name) != 0)
 			continue;
+		out.retired += local.entries[i].unlisted; // a uuid form of it would decode under another version
 		if (e.stage == Stage::retired) {
 			out.retired++;
 			continue;
@@ -983,10 +991,18 @@ Version by_symbol(const char *key_name, unsigned residue)
 			                                         "remembers every version it has loaded.")
 			                             : 0));
 	}
-	ereport(ERROR, (errcode(ERRCODE_UNDEFINED_OBJECT),
-	                errmsg("no version of key \"%s\" in the keyring made this public form", key_name),
-	                errdetail("Its first symbol names a version (modulo 16) that the keyring does not hold: it was "
-	                          "made under no version of this key that this server has loaded.")));
+	bool unlisted = false;
+	for (int i = 0; i < local.count; i++)
+		unlisted |= local.entries[i].unlisted && std::strcmp(local.entries[i].e.name, key_name) == 0;
+	ereport(ERROR,
+	        (errcode(ERRCODE_UNDEFINED_OBJECT),
+	         errmsg("no version of key \"%s\" in the keyring made this public form", key_name),
+	         unlisted ? errdetail("Its first symbol names a version (modulo 16) that the keyring does not hold: "
+	                              "either no version of this key this server has loaded, or a version it remembers "
+	                              "that did not fit (at most %d versions, remembered ones included).",
+	                              kt::max_entries)
+	                  : errdetail("Its first symbol names a version (modulo 16) that the keyring does not hold: it "
+	                              "was made under no version of this key that this server has loaded.")));
 	pg_unreachable();
 }
 
