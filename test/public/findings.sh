@@ -237,6 +237,12 @@ st=$(qc primary "SELECT worker_pid IS NOT NULL, generation > 0, usable, versions
 mon=$(qc primary "$monitor")
 check "3. the worker in pg_stat_activity ($seen) and idtypes_keyring_status() ($st); the monitoring query of docs/operations.md says 0" \
 	'[[ $seen == "idtypes keyring: keyring generation "*": 3 key versions (usable)" ]] && [ "$st" = "t|t|t|3|keyring" ] && [[ $mon == 0\|* ]]' "$seen / $st / $mon"
+# docs/public-ids.md's wait after pg_reload_conf() (its sh block), run as written: it ends at the new generation
+before=$(generation primary)
+waited=$(sed -n '/^  ```sh$/,/^  ```$/p' "$here/../../docs/public-ids.md" | sed '1d;$d;s/^  //' |
+	PGHOST=$work PGPORT=${port[primary]} PGUSER=postgres PGDATABASE=postgres timeout 60 bash 2>&1 | tail -1)
+check "3. docs/public-ids.md's wait after pg_reload_conf(): generation $before, then $waited (generation|usable|last_refusal)" \
+	'[ "${waited%%|*}" -gt "$before" ] && [[ $waited == *"|t|" ]]' "$waited"
 as_postgres "$bin/initdb" -D "$work/starved" -A trust -U postgres --no-sync >/dev/null || die "initdb starved"
 write_keyring starved "orders 1 $k1"
 settings=$(settings_for no "-c shared_preload_libraries=pg_prewarm,idtypes -c max_worker_processes=1 $base")
