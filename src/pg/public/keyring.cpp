@@ -451,8 +451,8 @@ bool check(Contents &c, bool again = false)
 			if (e.e.stage != Stage::retired && r.version == e.e.version && !same_key && !key_unknown(r))
 				return refuse(
 				    c,
-				    "line %d: version %d of this key had another key when this server (or its primary) loaded "
-				    "it: a version's key never changes (give the new key a new version)",
+				    "line %d: version %d of this key had another key when this server loaded it before (or, on a "
+				    "standby, its primary): a version's key never changes (give the new key a new version)",
 				    e.e.line, e.e.version);
 			if (e.e.stage != Stage::retired && r.version != e.e.version && same_symbol)
 				return refuse(c,
