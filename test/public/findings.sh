@@ -197,6 +197,7 @@ if make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" >/dev
 	standby_made same >"$work/standby_forms"
 	pending=$(grep -c '^error 55000 ' "$work/standby_forms")
 	said=$(qc standby "SELECT to_form('timeid', (SELECT id FROM made WHERE t = 'timeid' LIMIT 1), 'same')" | grep -c 'primary has not recorded it')
+	as_uuid=$(err "$(qc standby "SELECT uuid_from_public(gen_random_uuid(), 'same')")")
 	write_keyring primary "same 1 $kc"
 	from=$(wc -l <"$work/standby.log")
 	reload primary
@@ -204,8 +205,8 @@ if make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" >/dev
 	wait_standby_log 'every version usable'
 	standby_made same >"$work/standby_forms"
 	wrong=$(decoded_on_primary same)
-	check "2. a version loaded on the standby first: its forms refused there ($pending of 2000 55000, naming the primary: $said); once the primary loaded it (the same key) and its record replayed, the standby's forms decode on the primary, wrong/made: $wrong" \
-		'[ "$pending" = 2000 ] && [ "$said" = 1 ] && [ "$wrong" = 0/2000 ]' "$pending / $said / $wrong"
+	check "2. a version loaded on the standby first: its forms refused there ($pending of 2000 55000, naming the primary: $said; uuid_from_public: $as_uuid); once the primary loaded it (the same key) and its record replayed, the standby's forms decode on the primary, wrong/made: $wrong" \
+		'[ "$pending" = 2000 ] && [ "$said" = 1 ] && [ "$as_uuid" = 55000 ] && [ "$wrong" = 0/2000 ]' "$pending / $said / $as_uuid / $wrong"
 	# the primary gives a version the standby loaded first another key: the standby refuses its file naming the line
 	write_keyring standby "same 1 $kc" "fresh 1 $ka"
 	reload standby

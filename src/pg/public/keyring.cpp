@@ -955,10 +955,13 @@ Versions versions(const char *key_name)
 Version encoder(const char *key_name)
 {
 	const Versions all = versions(key_name);
+	std::int32_t current = -1;
+	for (int i = 0; i < all.count; i++)
+		if (all.v[i].current)
+			current = all.v[i].version;
 	for (int i = 0; i < local.count; i++) { // a newer active version pending: not an older one instead
 		const SharedEntry &e = local.entries[i];
-		if (e.pending && e.e.stage == Stage::active && std::strcmp(e.e.name, key_name) == 0 &&
-		    (all.count == 0 || !all.v[0].current || e.e.version > all.v[0].version))
+		if (e.pending && e.e.stage == Stage::active && std::strcmp(e.e.name, key_name) == 0 && e.e.version > current)
 			not_recorded(key_name, e.e.version);
 	}
 	for (int i = 0; i < all.count; i++)

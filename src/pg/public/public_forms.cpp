@@ -239,7 +239,12 @@ Datum uuid_v7_from_public(PG_FUNCTION_ARGS)
 		               "version would decode to another UUID.",
 		               all.retired, all.retired == 1 ? "" : "s"),
 		     errhint("Look the row up with WHERE id = ANY (uuid_from_public_candidates(form, '%s')).", name)));
-	if (all.count > 1 || all.pending > 0) {
+	if (all.pending > 0)
+		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		                errmsg("uuid_from_public cannot tell which version of key \"%s\" made this public uuid", name),
+		                errdetail("This standby holds a version of the key its primary has not recorded yet, and a "
+		                          "public uuid has no room to name its version.")));
+	if (all.count > 1) {
 		char tried[public_id::version_symbols * 24] = "";
 		for (int i = 0; i < all.count; i++)
 			snprintf(tried + strlen(tried), sizeof tried - strlen(tried), "%s%d (%s)", i > 0 ? ", " : "",
