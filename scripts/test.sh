@@ -214,6 +214,8 @@ version_suites() {
 		checks "$ROOT/test/concurrency/mark_waits.sh" "$("$PG_CONFIG" --bindir)" no
 		log "PostgreSQL $v: public forms with a keyring: known answers, round trips, order, one keyring per reload, bad reloads kept, scopes, staged rotation on a standby, no key byte shown"
 		checks "$ROOT/test/public/run.sh" "$("$PG_CONFIG" --bindir)"
+		log "PostgreSQL $v: the public forms never answer wrong (issue 64): retired and removed versions refused for every kind, a remembered symbol refused on a primary and its standby, the keyring's worker seen and its absence refused, no 16 hex digits of the file shown, a crash keeps the last good keyring, scopes by OID, parallel workers at the leader's keyring"
+		checks "$ROOT/test/public/findings.sh" "$("$PG_CONFIG" --bindir)"
 	fi
 	if on privileges; then
 		log "PostgreSQL $v: grants, a schema's and a database's owner, pg_write_all_data, pg_maintain try to move or block the mark"

@@ -4,12 +4,12 @@
 -- public text (22P02 with a DETAIL, raised before any key is looked up), arguments that are not what the
 -- function takes, and a key the keyring cannot have.
 
--- STABLE (the keyring changes at a reload), STRICT, PARALLEL RESTRICTED (one keyring per statement: the
--- leader's), and no EXECUTE for PUBLIC.
+-- STABLE (the keyring changes at a reload), STRICT, PARALLEL SAFE (a parallel worker converts with the keyring
+-- generation its leader took), and no EXECUTE for PUBLIC; idtypes_keyring_status() for pg_monitor.
 SELECT p.oid::regprocedure AS function, p.provolatile, p.proisstrict, p.proparallel,
        EXISTS (SELECT FROM aclexplode(p.proacl) a WHERE a.grantee = 0) AS public_may_execute
 FROM pg_proc p
-WHERE p.proname ~ '_(to|from)_public$|^uuid_from_public_candidates$|^idtypes_keys$'
+WHERE p.proname ~ '_(to|from)_public$|^uuid_from_public_candidates$|^idtypes_keys$|^idtypes_keyring_status$'
 ORDER BY p.proname;
 
 -- A public form never parses as its type: it is one symbol longer.

@@ -75,4 +75,21 @@ bool fingerprint(const std::uint8_t (&bytes)[key_bytes], std::uint8_t (&out)[fin
 	return ok;
 }
 
+bool keyed_digest(const char *label, const std::uint8_t *secret, std::size_t secret_len, const std::uint8_t *data,
+                  std::size_t data_len, std::uint8_t (&out)[fingerprint_bytes]) noexcept
+{
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+	std::uint8_t digest[EVP_MAX_MD_SIZE];
+	unsigned int len = 0;
+	const bool ok = ctx != nullptr && EVP_DigestInit_ex(ctx, EVP_sha256(), nullptr) == 1 &&
+	                EVP_DigestUpdate(ctx, label, std::strlen(label)) == 1 &&
+	                EVP_DigestUpdate(ctx, secret, secret_len) == 1 && EVP_DigestUpdate(ctx, data, data_len) == 1 &&
+	                EVP_DigestFinal_ex(ctx, digest, &len) == 1 && len >= fingerprint_bytes;
+	EVP_MD_CTX_free(ctx);
+	if (ok)
+		std::memcpy(out, digest, fingerprint_bytes);
+	OPENSSL_cleanse(digest, sizeof digest);
+	return ok;
+}
+
 } // namespace idtypes::pg::aes

@@ -30,4 +30,9 @@ ff1::BlockCipher block_cipher(const Key *key) noexcept;
 // reveals nothing of them. False when OpenSSL fails.
 bool fingerprint(const std::uint8_t (&bytes)[key_bytes], std::uint8_t (&out)[fingerprint_bytes]) noexcept;
 
+// The first 8 bytes of SHA-256(label || secret || data): what the keyring's records show of a key's name or
+// bytes, which nobody without `secret` (the cluster's) can tell apart from chance. False when OpenSSL fails.
+bool keyed_digest(const char *label, const std::uint8_t *secret, std::size_t secret_len, const std::uint8_t *data,
+                  std::size_t data_len, std::uint8_t (&out)[fingerprint_bytes]) noexcept;
+
 } // namespace idtypes::pg::aes

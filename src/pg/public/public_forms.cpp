@@ -17,7 +17,11 @@
 #include "pg/types/u64_type.hpp"
 
 extern "C" {
+#include "catalog/pg_authid_d.h"
+#include "funcapi.h"
+#include "utils/acl.h"
 #include "utils/array.h"
+#include "utils/timestamp.h"
 #include "utils/tuplestore.h" // tuplestore_putvalues: 19's executor headers no longer include it
 #include "utils/uuid.h"
 }
@@ -201,6 +205,7 @@ PG_FUNCTION_INFO_V1(uuid_v7_from_public);
 PG_FUNCTION_INFO_V1(uuid_v7_from_public_candidates);
 PG_FUNCTION_INFO_V1(idtypes_keys);
 PG_FUNCTION_INFO_V1(idtypes_keys_1_7);
+PG_FUNCTION_INFO_V1(idtypes_keyring_status);
 
 Datum uuid_v7_to_public(PG_FUNCTION_ARGS)
 {
@@ -218,13 +223,29 @@ Datum uuid_v7_to_public(PG_FUNCTION_ARGS)
 }
 
 // A public uuid has no room for its key's version, and FF1 decodes any uuid under any key: with one version of
-// the key in the keyring the answer is that version's; with several, no answer would be known right, so it is
-// refused, naming the versions (uuid_from_public_candidates gives each one's, for the lookup to choose).
+// the key ever known to the server the answer is that version's; with several present, or any retired or
+// remembered one, no answer would be known right, so it is refused (uuid_from_public_candidates gives each
+// present version's, for the lookup to choose).
 Datum uuid_v7_from_public(PG_FUNCTION_ARGS)
 {
 	const std::uint8_t *form = public_uuid_arg(fcinfo);
 	const char *name = key_name_arg(fcinfo);
 	const keyring::Versions all = keyring::versions(name);
+	if (all.retired > 0)
+		ereport(
+		    ERROR,
+		    (errcode(ERRCODE_UNDEFINED_OBJECT),
+		     errmsg("uuid_from_public cannot tell whether a retired version of key \"%s\" made this public uuid", name),
+		     errdetail("The server has known %d other version%s of the key (retired, or loaded before and no longer "
+		               "in the keyring), and a public uuid has no room to name its version: a form of a retired "
+		               "version would decode to another UUID.",
+		               all.retired, all.retired == 1 ? "" : "s"),
+		     errhint("Look the row up with WHERE id = ANY (uuid_from_public_candidates(form, '%s')).", name)));
+	if (all.pending > 0)
+		ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		                errmsg("uuid_from_public cannot tell which version of key \"%s\" made this public uuid", name),
+		                errdetail("This standby holds a version of the key its primary has not recorded yet, and a "
+		                          "public uuid has no room to name its version.")));
 	if (all.count > 1) {
 		char tried[public_id::version_symbols * 24] = "";
 		for (int i = 0; i < all.count; i++)
@@ -297,6 +318,46 @@ Datum idtypes_keys_1_7(PG_FUNCTION_ARGS) { return keys_rows(fcinfo, {keys_with_s
 Datum idtypes_keys(PG_FUNCTION_ARGS)
 {
 	return keys_rows(fcinfo, {{TEXTOID, INT4OID, TEXTOID, BOOLOID}, keys_with_stage});
+}
+
+// One row: the keyring worker's state (docs/operations.md#the-keyring). The file's path and the last refusal
+// only for those who may see the setting (superusers, pg_read_all_settings); never a key byte.
+Datum idtypes_keyring_status(PG_FUNCTION_ARGS)
+{
+	TupleDesc desc;
+	if (get_call_result_type(fcinfo, nullptr, &desc) != TYPEFUNC_COMPOSITE)
+		ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
+		                errmsg("idtypes_keyring_status() is declared with another row than this library fills")));
+	(void)result_shape(desc, "idtypes_keyring_status()",
+	                   {{BOOLOID, INT4OID, TIMESTAMPTZOID, INT8OID, BOOLOID, INT4OID, TIMESTAMPTZOID, TEXTOID,
+	                     TIMESTAMPTZOID, TEXTOID}});
+	keyring::Status st;
+	const bool preloaded = keyring::status(st);
+	const bool may_see = has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_SETTINGS);
+	Datum v[10] = {BoolGetDatum(preloaded),
+	               Int32GetDatum(st.worker_pid),
+	               TimestampTzGetDatum(st.worker_started),
+	               Int64GetDatum(static_cast<std::int64_t>(st.generation)),
+	               BoolGetDatum(st.usable),
+	               Int32GetDatum(st.versions),
+	               TimestampTzGetDatum(st.loaded_at),
+	               CStringGetTextDatum(st.file),
+	               TimestampTzGetDatum(st.refused_at),
+	               CStringGetTextDatum(st.refusal)};
+	bool n[10] = {false,
+	              st.worker_pid == 0,
+	              st.worker_started == 0,
+	              st.generation == 0,
+	              st.generation == 0,
+	              st.generation == 0,
+	              st.loaded_at == 0,
+	              !may_see || st.file[0] == '\0',
+	              st.refused_at == 0,
+	              !may_see || st.refusal[0] == '\0'};
+	if (!preloaded)
+		for (int i = 1; i < 10; i++)
+			n[i] = true;
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), v, n)));
 }
 
 } // extern "C"
