@@ -401,9 +401,9 @@ END
 $function$;
 COMMENT ON FUNCTION idtypes_adopt_sync_sql(regclass, regclass, boolean) IS 'the CREATE OR REPLACE FUNCTION of an adopted table''s sync trigger, old to new or back';
 
--- Runs one statement in a short transaction of its own under lock_timeout, again with backoff on 55P03 and
+-- Runs a statement (or several, with semicolons: all or none) in a short transaction of its own under lock_timeout, again with backoff on 55P03 and
 -- 40P01; the caller COMMITs around it.
-CREATE FUNCTION idtypes_adopt_exec(parent regclass, stmt text, lock_wait interval DEFAULT '1s') RETURNS void
+CREATE FUNCTION idtypes_adopt_exec(parent regclass, stmt text, lock_wait interval DEFAULT '200ms') RETURNS void
 LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
@@ -426,7 +426,7 @@ BEGIN
 	END LOOP;
 END
 $function$;
-COMMENT ON FUNCTION idtypes_adopt_exec(regclass, text, interval) IS 'runs one adoption statement under lock_timeout, again with backoff on lock timeouts and deadlocks (20 tries)';
+COMMENT ON FUNCTION idtypes_adopt_exec(regclass, text, interval) IS 'runs adoption statements under lock_timeout (below deadlock_timeout), again with backoff on lock timeouts and deadlocks (20 tries)';
 
 -- start: the state, a shadow column per key column, the sync triggers. Resumable: each step commits with its
 -- record, and a rerun does what is left.
@@ -555,7 +555,10 @@ BEGIN
 	IF batch_blocks IS NULL OR batch_blocks NOT BETWEEN 1 AND 100000 THEN
 		RAISE EXCEPTION 'batch_blocks must be between 1 and 100000' USING ERRCODE = 'numeric_value_out_of_range';
 	END IF;
-	IF m.phase NOT IN ('started', 'backfilled') THEN
+	IF m.phase IN ('constrained', 'cut_over', 'finished') THEN
+		RAISE NOTICE 'the adoption of % is past its backfill (phase %)', relation, m.phase;
+		RETURN;
+	ELSIF m.phase NOT IN ('started', 'backfilled') THEN
 		RAISE EXCEPTION 'the adoption of % is in phase %, not started', relation, m.phase USING ERRCODE = 'object_not_in_prerequisite_state';
 	END IF;
 	SELECT array_agg(x.leaf) INTO leaves FROM @extschema@.idtypes_adopt_leaves(relation) x;
@@ -683,7 +686,9 @@ DECLARE
 	iname text;
 	nsp name;
 BEGIN
-	IF m.phase NOT IN ('backfilled', 'constrained') THEN
+	IF m.phase IN ('cut_over', 'finished') THEN
+		RETURN;
+	ELSIF m.phase NOT IN ('backfilled', 'constrained') THEN
 		RAISE EXCEPTION 'the adoption of % is in phase %: backfill it first', relation, m.phase USING ERRCODE = 'object_not_in_prerequisite_state';
 	END IF;
 	IF m.mapping <> 'keep' THEN
@@ -771,14 +776,15 @@ BEGIN
 	         WHERE CASE WHEN per_leaf THEN l.level = 1 ELSE l.level = 0 END ORDER BY l.relid LOOP
 		SELECT c.convalidated INTO con FROM pg_constraint c WHERE c.conrelid = t AND c.conname = cname AND c.contype = 'f';
 		IF NOT FOUND THEN
-			RETURN NEXT format('ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID', t, cname, spec);
+			-- the parent first, as the application's writes take them (a child's row, then its parent's check)
+			RETURN NEXT format('LOCK TABLE %s IN SHARE ROW EXCLUSIVE MODE; ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID', parent, t, cname, spec);
 		END IF;
 		IF NOT only_add AND (NOT FOUND OR NOT con.convalidated) THEN
 			RETURN NEXT format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t, cname);
 		END IF;
 	END LOOP;
 	IF per_leaf AND NOT only_add AND NOT EXISTS (SELECT FROM pg_constraint c WHERE c.conrelid = member_tab AND c.conname = cname) THEN
-		RETURN NEXT format('ALTER TABLE %s ADD CONSTRAINT %I %s', member_tab, cname, spec);
+		RETURN NEXT format('LOCK TABLE %s IN SHARE ROW EXCLUSIVE MODE; ALTER TABLE %s ADD CONSTRAINT %I %s', parent, member_tab, cname, spec);
 	END IF;
 END
 $function$;
@@ -797,7 +803,10 @@ DECLARE
 	cname name;
 BEGIN
 	m := @extschema@.idtypes_adopt_row(relation);
-	IF m.phase NOT IN ('backfilled', 'constrained') THEN
+	IF m.phase IN ('cut_over', 'finished') THEN
+		RAISE NOTICE 'the adoption of % is past its constraints (phase %)', relation, m.phase;
+		RETURN;
+	ELSIF m.phase NOT IN ('backfilled', 'constrained') THEN
 		RAISE EXCEPTION 'the adoption of % is in phase %: backfill it first', relation, m.phase USING ERRCODE = 'object_not_in_prerequisite_state';
 	END IF;
 	IF EXISTS (SELECT FROM @extschema@.idtypes_adopt_prepare(relation)) THEN
@@ -809,19 +818,19 @@ BEGIN
 	cname := format('%s_%s_idn_nn', left((SELECT relname FROM pg_class WHERE oid = relation), 30), left(k.base, 20));
 	IF NOT EXISTS (SELECT FROM pg_constraint c WHERE c.conrelid = relation AND c.conname = cname) THEN
 		PERFORM @extschema@.idtypes_adopt_exec(relation, format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
-		        relation, cname, @extschema@.idtypes_adopt_col(relation, k.new_att)), '1s'::interval);
+		        relation, cname, @extschema@.idtypes_adopt_col(relation, k.new_att)));
 		UPDATE idtypes_adopt.member SET new_con = cname WHERE relid = relation AND tab = relation AND old_con IS NULL;
 		COMMIT;
 		m := @extschema@.idtypes_adopt_row(relation);
 	END IF;
 	IF NOT (SELECT c.convalidated FROM pg_constraint c WHERE c.conrelid = relation AND c.conname = cname) THEN
-		PERFORM @extschema@.idtypes_adopt_exec(relation, format('ALTER TABLE %s VALIDATE CONSTRAINT %I', relation, cname), '1s'::interval);
+		PERFORM @extschema@.idtypes_adopt_exec(relation, format('ALTER TABLE %s VALIDATE CONSTRAINT %I', relation, cname));
 		COMMIT;
 		m := @extschema@.idtypes_adopt_row(relation);
 	END IF;
 	FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation AND old_con IS NOT NULL ORDER BY tab::oid, old_att LOOP
 		FOR stmt IN SELECT * FROM @extschema@.idtypes_adopt_fk_sql(relation, k.tab, k.old_att, true, false) LOOP
-			PERFORM @extschema@.idtypes_adopt_exec(relation, stmt, '1s'::interval);
+			PERFORM @extschema@.idtypes_adopt_exec(relation, stmt);
 			COMMIT;
 			m := @extschema@.idtypes_adopt_row(relation);
 		END LOOP;
@@ -1131,7 +1140,7 @@ BEGIN
 	m := @extschema@.idtypes_adopt_row(relation);
 	FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation AND old_con IS NOT NULL ORDER BY tab::oid, old_att LOOP
 		FOR stmt IN SELECT * FROM @extschema@.idtypes_adopt_fk_sql(relation, k.tab, k.old_att, false, false) LOOP
-			PERFORM @extschema@.idtypes_adopt_exec(relation, stmt, '1s'::interval);
+			PERFORM @extschema@.idtypes_adopt_exec(relation, stmt);
 			COMMIT;
 			m := @extschema@.idtypes_adopt_row(relation);
 		END LOOP;
@@ -1153,36 +1162,42 @@ DECLARE
 	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
 	k idtypes_adopt.member;
 	after boolean := m.phase = 'cut_over';
-	keep_old boolean;
+	t regclass;
+	stmts text;
 	col name;
 BEGIN
 	IF m.phase = 'finished' THEN
 		RETURN;
 	END IF;
-	FOR k IN SELECT DISTINCT ON (tab) * FROM idtypes_adopt.member WHERE relid = relation AND sync IS NOT NULL LOOP
-		IF EXISTS (SELECT FROM pg_trigger t WHERE t.tgrelid = k.tab AND t.tgname = 'zz_idtypes_adopt' AND t.tgparentid = 0) THEN
-			PERFORM @extschema@.idtypes_adopt_exec(relation, format('DROP TRIGGER zz_idtypes_adopt ON %s', k.tab));
+	-- per table, in one transaction: its sync trigger and its old (or, abandoning, new) columns, so that no
+	-- write sees the one without the other (a NOT NULL old column without the trigger that fills it)
+	FOR t IN SELECT DISTINCT tab FROM idtypes_adopt.member WHERE relid = relation ORDER BY tab LOOP
+		stmts := '';
+		IF EXISTS (SELECT FROM pg_trigger g WHERE g.tgrelid = t AND g.tgname = 'zz_idtypes_adopt' AND g.tgparentid = 0) THEN
+			stmts := format('DROP TRIGGER zz_idtypes_adopt ON %s;', t);
 		END IF;
-		EXECUTE format('DROP FUNCTION IF EXISTS %s', k.sync);
-		UPDATE idtypes_adopt.member SET sync = NULL WHERE relid = relation AND tab = k.tab;
-		COMMIT;
-		m := @extschema@.idtypes_adopt_row(relation);
-	END LOOP;
-	FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation ORDER BY tab <> relation DESC, tab::oid, old_att LOOP
-		col := @extschema@.idtypes_adopt_col(k.tab, CASE WHEN after THEN k.old_att ELSE k.new_att END);
-		CONTINUE WHEN col IS NULL;
-		keep_old := after AND m.mapping <> 'keep' AND k.tab = relation AND k.old_con IS NULL;
-		IF keep_old THEN
-			IF (SELECT a.attidentity FROM pg_attribute a WHERE a.attrelid = k.tab AND a.attnum = k.old_att) <> '' THEN
-				PERFORM @extschema@.idtypes_adopt_exec(relation, format('ALTER TABLE %s ALTER COLUMN %I DROP IDENTITY', k.tab, col));
+		FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation AND tab = t ORDER BY old_att LOOP
+			col := @extschema@.idtypes_adopt_col(k.tab, CASE WHEN after THEN k.old_att ELSE k.new_att END);
+			CONTINUE WHEN col IS NULL;
+			IF after AND m.mapping <> 'keep' AND k.tab = relation AND k.old_con IS NULL THEN
+				IF (SELECT a.attidentity FROM pg_attribute a WHERE a.attrelid = k.tab AND a.attnum = k.old_att) <> '' THEN
+					stmts := stmts || format('ALTER TABLE %s ALTER COLUMN %I DROP IDENTITY;', k.tab, col);
+				END IF;
+				stmts := stmts || format('ALTER TABLE %s ALTER COLUMN %I DROP DEFAULT, ALTER COLUMN %I DROP NOT NULL;', k.tab, col, col);
+			ELSE
+				stmts := stmts || format('ALTER TABLE %s DROP COLUMN %I;', k.tab, col);
 			END IF;
-			PERFORM @extschema@.idtypes_adopt_exec(relation, format('ALTER TABLE %s ALTER COLUMN %I DROP DEFAULT, ALTER COLUMN %I DROP NOT NULL', k.tab, col, col));
-		ELSE
-			PERFORM @extschema@.idtypes_adopt_exec(relation, format('ALTER TABLE %s DROP COLUMN %I', k.tab, col));
+		END LOOP;
+		IF stmts <> '' THEN
+			PERFORM @extschema@.idtypes_adopt_exec(relation, stmts);
 		END IF;
 		COMMIT;
 		m := @extschema@.idtypes_adopt_row(relation);
 	END LOOP;
+	FOR k IN SELECT DISTINCT ON (sync) * FROM idtypes_adopt.member WHERE relid = relation AND sync IS NOT NULL LOOP
+		EXECUTE format('DROP FUNCTION IF EXISTS %s', k.sync);
+	END LOOP;
+	UPDATE idtypes_adopt.member SET sync = NULL WHERE relid = relation;
 	UPDATE idtypes_adopt.migration SET phase = 'finished' WHERE relid = relation;
 	INSERT INTO idtypes_adopt.log (relid, step, detail) VALUES (relation, 'finished', CASE WHEN after THEN 'old columns dropped' ELSE 'abandoned: new columns dropped' END);
 	COMMIT;
