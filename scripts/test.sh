@@ -37,6 +37,7 @@ declare -A only_on=(
 	[pg_upgrade_from_18]=19   # 18 installed beside 19 in 19's Debian root
 	[pg_auto_failover]=15     # Debian's postgresql-15-auto-failover is for 15 only
 	[patroni]=15              # Debian's patroni drives its own 15
+	[adopt]="15 19"           # adoption under pgbench at 1M rows: the oldest and the newest (CI time)
 )
 # on ENTRY: whether the version being tested ($v) runs ENTRY
 on() { [[ " ${only_on[$1]} " == *" $v "* ]]; }
@@ -212,6 +213,10 @@ version_suites() {
 	if on privileges; then
 		log "PostgreSQL $v: grants, a schema's and a database's owner, pg_write_all_data, pg_maintain try to move or block the mark"
 		checks "$ROOT/test/concurrency/privileges.sh" "$("$PG_CONFIG" --bindir)" no
+	fi
+	if on adopt; then
+		log "PostgreSQL $v: adoption: a key and its foreign keys moved to timeid and UUIDv7 under pgbench (1M rows), a cancel, a crash, a failover at each step"
+		checks "$ROOT/test/adopt/run.sh" "$("$PG_CONFIG" --bindir)"
 	fi
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"

@@ -521,15 +521,19 @@ AS $function$
 $function$;
 COMMENT ON FUNCTION idtypes_adopt_leaves(regclass) IS 'the tables holding the rows of an adoption''s members (a partitioned table''s leaves)';
 
--- The rows of a leaf whose shadow column is still empty, as a WHERE condition (any of the table's columns).
+-- The rows of a leaf whose shadow column is empty or off the mapping (rows made after a cut-over that was
+-- rolled back, in v7 and time mode), as a WHERE condition on the alias r.
 CREATE FUNCTION idtypes_adopt_empty_sql(parent regclass, member_tab regclass) RETURNS text
 LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
 AS $function$
-	SELECT string_agg(format('(%I IS NULL AND %I IS NOT NULL)', @extschema@.idtypes_adopt_col(m.tab, m.new_att),
-	                         @extschema@.idtypes_adopt_col(m.tab, m.old_att)), ' OR ')
+	SELECT string_agg(format('(r.%I IS NOT NULL AND %s)', @extschema@.idtypes_adopt_col(m.tab, m.old_att),
+	                         @extschema@.idtypes_adopt_distinct_sql(format('r.%I', @extschema@.idtypes_adopt_col(m.tab, m.new_att)),
+	                             @extschema@.idtypes_adopt_map_sql(parent, m.old_con IS NULL AND m.tab = parent, true,
+	                                 format('r.%I', @extschema@.idtypes_adopt_col(m.tab, m.old_att)), 'r'),
+	                             @extschema@.idtypes_adopt_op(m.tab, m.new_att, '<>'))), ' OR ')
 	FROM idtypes_adopt.member m WHERE m.relid = parent AND m.tab = member_tab
 $function$;
-COMMENT ON FUNCTION idtypes_adopt_empty_sql(regclass, regclass) IS 'the condition of an adopted table''s rows whose shadow column is still empty';
+COMMENT ON FUNCTION idtypes_adopt_empty_sql(regclass, regclass) IS 'the condition of an adopted table''s rows whose shadow column is empty or off the mapping';
 
 -- backfill: batches of blocks that commit, each with its cursor; the sync trigger computes each row's new key
 -- (the UPDATE sets the old key to itself). Before each batch it waits while a standby's replay is more than
@@ -564,7 +568,7 @@ BEGIN
 	SELECT array_agg(x.leaf) INTO leaves FROM @extschema@.idtypes_adopt_leaves(relation) x;
 	IF m.rows_total IS NULL THEN
 		FOR l IN SELECT * FROM @extschema@.idtypes_adopt_leaves(relation) LOOP
-			EXECUTE format('SELECT count(*) FROM %s WHERE %s', l.leaf, @extschema@.idtypes_adopt_empty_sql(relation, l.tab)) INTO done;
+			EXECUTE format('SELECT count(*) FROM %s r WHERE %s', l.leaf, @extschema@.idtypes_adopt_empty_sql(relation, l.tab)) INTO done;
 			total := total + done;
 			INSERT INTO idtypes_adopt.cursor (relid, leaf) VALUES (relation, l.leaf) ON CONFLICT DO NOTHING;
 		END LOOP;
@@ -594,8 +598,10 @@ BEGIN
 			batch_start := clock_timestamp();
 			BEGIN
 				PERFORM set_config('lock_timeout', '500', true);
-				EXECUTE format('UPDATE %s SET %s WHERE ctid >= $1::tid AND ctid < $2::tid AND (%s)', l.leaf,
-				               (SELECT string_agg(format('%1$I = %1$I', @extschema@.idtypes_adopt_col(k.tab, k.old_att)), ', ')
+				-- the old key set to itself, the new one emptied: the sync trigger computes it
+				EXECUTE format('UPDATE %s r SET %s WHERE ctid >= $1::tid AND ctid < $2::tid AND (%s)', l.leaf,
+				               (SELECT string_agg(format('%1$I = r.%1$I, %2$I = NULL', @extschema@.idtypes_adopt_col(k.tab, k.old_att),
+				                                         @extschema@.idtypes_adopt_col(k.tab, k.new_att)), ', ')
 				                FROM idtypes_adopt.member k WHERE k.relid = relation AND k.tab = l.tab),
 				               @extschema@.idtypes_adopt_empty_sql(relation, l.tab))
 				USING format('(%s,0)', cur), format('(%s,0)', cur + batch_blocks);
@@ -1026,8 +1032,14 @@ BEGIN
 	FOREACH stmt IN ARRAY recreate LOOP
 		EXECUTE stmt;
 	END LOOP;
-	UPDATE idtypes_adopt.migration SET phase = CASE WHEN to_new THEN 'cut_over' ELSE 'backfilled' END, verified = NULL
+	-- undone in v7 and time mode, the rows made since the cut-over have new keys off the mapping: backfill again
+	UPDATE idtypes_adopt.migration SET phase = CASE WHEN to_new THEN 'cut_over' WHEN m.mapping = 'keep' THEN 'backfilled' ELSE 'started' END,
+		verified = NULL, rows_total = CASE WHEN to_new OR m.mapping = 'keep' THEN rows_total END,
+		rows_done = CASE WHEN to_new OR m.mapping = 'keep' THEN rows_done ELSE 0 END
 	WHERE relid = relation;
+	IF NOT to_new AND m.mapping <> 'keep' THEN
+		DELETE FROM idtypes_adopt.cursor WHERE relid = relation;
+	END IF;
 END
 $function$;
 COMMENT ON FUNCTION idtypes_adopt_swap(regclass, boolean) IS 'the cut-over (or its undoing) in the caller''s transaction: locks, keys, names, triggers, views and policies';
@@ -1121,7 +1133,8 @@ $procedure$;
 COMMENT ON PROCEDURE idtypes_adopt_cutover(regclass, interval, integer, interval) IS 'adoption step 6: the new key becomes the primary key, in one short transaction per try (fixed lock order, lock_timeout, backoff)';
 
 -- rollback: the swap undone (the old columns were kept in sync by the reverse trigger), then the old foreign
--- keys validated. The new columns stay, synced again: cut over again after prepare and constrain, or finish.
+-- keys validated. The new columns stay, synced again: cut over again after prepare and constrain (in v7 and
+-- time mode after a backfill, which gives the rows made since the cut-over their mapped keys), or finish.
 CREATE PROCEDURE idtypes_adopt_rollback(relation regclass, lock_wait interval DEFAULT '200ms', tries integer DEFAULT 50,
 	max_age interval DEFAULT '10s')
 LANGUAGE plpgsql
@@ -1134,7 +1147,7 @@ BEGIN
 	IF m.phase = 'cut_over' THEN
 		COMMIT;
 		CALL @extschema@.idtypes_adopt_try_swap(relation, false, lock_wait, tries, max_age);
-	ELSIF m.phase <> 'backfilled' THEN
+	ELSIF m.phase NOT IN ('backfilled', 'started') THEN
 		RAISE EXCEPTION 'the adoption of % is in phase %, not cut over', relation, m.phase USING ERRCODE = 'object_not_in_prerequisite_state';
 	END IF;
 	m := @extschema@.idtypes_adopt_row(relation);

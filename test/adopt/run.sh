@@ -19,7 +19,7 @@ small=${IDTYPES_ADOPT_SMALL_ROWS:-3000}
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../concurrency/server.sh"
 source "$here/../concurrency/clusters.sh"
-settings=$(settings_for no "-c max_wal_senders=10 -c wal_level=replica -c hot_standby=on -c max_connections=60 -c lock_timeout=0")
+settings=$(settings_for no "-c max_wal_senders=10 -c wal_level=replica -c hot_standby=on -c max_connections=60 -c wal_keep_size=512MB")
 SECONDS=0
 
 as_postgres "$bin/initdb" -D "$work/primary" -A trust -U postgres --no-sync >/dev/null || die "initdb"
@@ -117,7 +117,7 @@ for kind in bigint uuid; do
 	forward "$d" "$kind" && steps=$((steps + 1))
 	[ "$(db "$d" -c "SELECT sum(failures) FROM idtypes_adopt_verify('parent')")" = 0 ] && steps=$((steps + 1))
 	db "$d" -c "CALL idtypes_adopt_rollback('parent')" && steps=$((steps + 1))
-	prepare "$d" && db "$d" -c "CALL idtypes_adopt_constrain('parent')" &&
+	db "$d" -c "CALL idtypes_adopt_backfill('parent')" && prepare "$d" && db "$d" -c "CALL idtypes_adopt_constrain('parent')" &&
 		[ "$(db "$d" -c "SELECT sum(failures) FROM idtypes_adopt_verify('parent')")" = 0 ] &&
 		db "$d" -c "CALL idtypes_adopt_cutover('parent')" && steps=$((steps + 1))
 	db "$d" -c "CALL idtypes_adopt_finish('parent')" && steps=$((steps + 1))
@@ -130,11 +130,11 @@ for kind in bigint uuid; do
 	[ "$steps" = 5 ] && ok "$kind ($n rows): start, backfill, prepare, constrain, verify, cut-over, rollback, cut-over again, finish under pgbench ($took s; backfill $rate)" ||
 		fail "$kind: $steps of 5 stages done: $(db "$d" -c "SELECT step || ' ' || coalesce(detail, '') FROM idtypes_adopt.log ORDER BY at DESC LIMIT 5")"
 	# pgbench's log: client, transaction, time (µs), script, epoch, µs, schedule lag (µs)
-	read -r n slow worst < <(cat "$log"/lat* | awk '{ t = $3 - $7; n++; if (t > 1000000) s++; if (t > w) w = t } END { printf "%d %d %d\n", n, s, w / 1000 }')
+	read -r txns slow worst < <(cat "$log"/lat* | awk '{ t = $3 - $7; n++; if (t > 1000000) s++; if (t > w) w = t } END { printf "%d %d %d\n", n, s, w / 1000 }')
 	failed=$(grep -cE 'aborted|ERROR' "$log/out")
-	[ "${n:-0}" -gt 1000 ] && [ "$slow" = 0 ] && [ "$failed" = 0 ] &&
-		ok "$kind: pgbench ran $n transactions on all four tables, none blocked longer than 1 s (the longest $worst ms), none failed" ||
-		fail "$kind: pgbench: $n transactions, $slow longer than 1 s (the longest $worst ms), $failed errors: $(grep -m3 -E 'aborted|ERROR' "$log/out")"
+	[ "${txns:-0}" -gt 1000 ] && [ "$slow" = 0 ] && [ "$failed" = 0 ] &&
+		ok "$kind: pgbench ran $txns transactions on all four tables, none blocked longer than 1 s (the longest $worst ms), none failed" ||
+		fail "$kind: pgbench: $txns transactions, $slow longer than 1 s (the longest $worst ms), $failed errors: $(grep -m3 -E 'aborted|ERROR' "$log/out")"
 	end=$(end_state "$d" "$kind")
 	# 6 foreign keys: the self reference, two children, the partitioned child's and its two partitions'
 	[ "$end" = "0 0 0 of 6 0 " ] && ok "$kind ($n rows): 0 rows off the mapping of the keys before the start, 0 orphans, 6 of 6 foreign keys validated, no INVALID index" ||
@@ -173,9 +173,11 @@ before() {
 	backfill) db "$d" -c "CALL idtypes_adopt_start('parent', 'timeid')" ;;
 	constrain) db "$d" -c "CALL idtypes_adopt_start('parent', 'timeid')" -c "CALL idtypes_adopt_backfill('parent')" && prepare "$d" ;;
 	cutover | rollback | finish)
-		forward "$d" bigint
-		[ "$step" = cutover ] && db "$d" -c "CALL idtypes_adopt_rollback('parent')" && prepare "$d" &&
-			db "$d" -c "CALL idtypes_adopt_constrain('parent')" -c "SELECT count(*) FROM idtypes_adopt_verify('parent')" >/dev/null
+		forward "$d" bigint || return 1
+		if [ "$step" = cutover ]; then
+			db "$d" -c "CALL idtypes_adopt_rollback('parent')" && prepare "$d" &&
+				db "$d" -c "CALL idtypes_adopt_constrain('parent')" -c "SELECT count(*) FROM idtypes_adopt_verify('parent')" >/dev/null
+		fi
 		;;
 	esac
 }
@@ -195,16 +197,16 @@ after() {
 	constrain) db "$d" -c "CALL idtypes_adopt_constrain('parent')" && [ "$(db "$d" -c "SELECT sum(failures) FROM idtypes_adopt_verify('parent')")" = 0 ] &&
 		after "$d" cutover ;;
 	cutover) db "$d" -c "CALL idtypes_adopt_cutover('parent')" && after "$d" finish ;;
-	rollback) db "$d" -c "CALL idtypes_adopt_rollback('parent')" && prepare "$d" && after "$d" constrain ;;
+	rollback) db "$d" -c "CALL idtypes_adopt_rollback('parent')" -c "CALL idtypes_adopt_backfill('parent')" && prepare "$d" && after "$d" constrain ;;
 	finish) db "$d" -c "CALL idtypes_adopt_finish('parent')" ;;
 	esac
 }
 case_no=0
-for how in cancel crash failover; do
+for way in cancel crash failover; do
 	for step in start backfill constrain cutover rollback finish; do
 		case_no=$((case_no + 1))
 		d=i$case_no
-		make_db "$d" bigint "$small" >/dev/null && before "$d" "$step" >/dev/null 2>&1 || { fail "$how during $step: the steps before it"; continue; }
+		make_db "$d" bigint "$small" >/dev/null && before "$d" "$step" >/dev/null 2>&1 || { fail "$way during $step: the steps before it"; continue; }
 		# a transaction holding a lock on child_b that the step needs (the backfill needs none: it is slowed down)
 		holder=
 		if [ "$step" != backfill ]; then
@@ -214,8 +216,8 @@ for how in cancel crash failover; do
 		fi
 		(db "$d" -c "SET application_name = step" -c "$(call_of "$step")" >/dev/null 2>&1) &
 		caller=$!
-		pid=$(caught "$d" "$step") || { fail "$how during $step: the step was not caught waiting"; kill "$holder" "$caller" 2>/dev/null; continue; }
-		case $how in
+		pid=$(caught "$d" "$step") || { fail "$way during $step: the step was not caught waiting"; kill "$holder" "$caller" 2>/dev/null; continue; }
+		case $way in
 		cancel) db "$d" -c "SELECT pg_cancel_backend($pid)" >/dev/null ;;
 		crash) kill -KILL "$pid"; sleep 1; ready "$primary" ;;
 		failover)
@@ -227,13 +229,13 @@ for how in cancel crash failover; do
 				die "a new standby"
 			;;
 		esac
-		[ -n "$holder" ] && { db "$d" -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(60)%'" >/dev/null 2>&1; kill "$holder" 2>/dev/null; }
+		[ -n "$holder" ] && { db "$d" -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(60)%' AND pid <> pg_backend_pid()" >/dev/null 2>&1; kill "$holder" 2>/dev/null; }
 		wait "$caller" 2>/dev/null
 		phase=$(db "$d" -c "SELECT phase FROM idtypes_adopt.migration" 2>/dev/null)
 		after "$d" "$step" >/dev/null 2>&1
 		got=$(fingerprint "$d")
-		[ "$got" = "$reference" ] && ok "$how during $step (left in phase ${phase:-none}): called again, it ends as a run never interrupted" ||
-			fail "$how during $step (left in phase ${phase:-none}): the end differs from the uninterrupted run's ($(db "$d" -c "SELECT phase FROM idtypes_adopt.migration" 2>&1))"
+		[ "$got" = "$reference" ] && ok "$way during $step (left in phase ${phase:-none}): called again, it ends as a run never interrupted" ||
+			fail "$way during $step (left in phase ${phase:-none}): the end differs from the uninterrupted run's ($(db "$d" -c "SELECT phase FROM idtypes_adopt.migration" 2>&1))"
 		sql "$primary" -c "DROP DATABASE $d" >/dev/null 2>&1
 	done
 done
