@@ -4,8 +4,9 @@
 #  1. Under load: a parent of IDTYPES_ADOPT_ROWS rows (1,000,000) with three children (one partitioned, one
 #     ON UPDATE CASCADE), a self reference, a view and a policy on the key, moved bigint -> timeid (keep) and
 #     uuid v4 -> v7 while pgbench writes to all four tables the whole time: start, backfill, prepare (the CREATE
-#     INDEX CONCURRENTLY statements, through psql's \gexec as the CLI prints them), constrain, verify, cut over,
-#     roll back, prepare, constrain, verify, cut over again, finish. Checks: no pgbench transaction blocked longer
+#     INDEX CONCURRENTLY statements, through psql's \gexec as the CLI prints them), constrain, verify, cut over
+#     (the uuid run, IDTYPES_ADOPT_UUID_ROWS (100,000) rows: roll back, backfill, prepare, constrain, verify, cut
+#     over again), finish. Checks: no pgbench transaction blocked longer
 #     than 1 s (its latency log: time minus schedule lag), no failed transaction, 0 rows whose new key differs
 #     from the mapping of the row's key before the start, 0 orphans, every foreign key validated, every step done.
 #  2. Interrupted: for each step (start, backfill, constrain, cutover, rollback, finish), a cancel, a crash (the
@@ -116,10 +117,14 @@ for kind in bigint uuid; do
 	steps=0
 	forward "$d" "$kind" && steps=$((steps + 1))
 	[ "$(db "$d" -c "SELECT sum(failures) FROM idtypes_adopt_verify('parent')")" = 0 ] && steps=$((steps + 1))
-	db "$d" -c "CALL idtypes_adopt_rollback('parent')" && steps=$((steps + 1))
-	db "$d" -c "CALL idtypes_adopt_backfill('parent')" && prepare "$d" && db "$d" -c "CALL idtypes_adopt_constrain('parent')" &&
-		[ "$(db "$d" -c "SELECT sum(failures) FROM idtypes_adopt_verify('parent')")" = 0 ] &&
-		db "$d" -c "CALL idtypes_adopt_cutover('parent')" && steps=$((steps + 1))
+	if [ "$kind" = uuid ]; then # the rollback window: on the smaller run (CI's time)
+		db "$d" -c "CALL idtypes_adopt_rollback('parent')" && steps=$((steps + 1))
+		db "$d" -c "CALL idtypes_adopt_backfill('parent')" && prepare "$d" && db "$d" -c "CALL idtypes_adopt_constrain('parent')" &&
+			[ "$(db "$d" -c "SELECT sum(failures) FROM idtypes_adopt_verify('parent')")" = 0 ] &&
+			db "$d" -c "CALL idtypes_adopt_cutover('parent')" && steps=$((steps + 1))
+	else
+		steps=$((steps + 2))
+	fi
 	db "$d" -c "CALL idtypes_adopt_finish('parent')" && steps=$((steps + 1))
 	took=$((SECONDS - t0))
 	# pgbench stops at SIGTERM without flushing its log: what it loses (a buffer per thread) is of these 3 s
@@ -127,7 +132,9 @@ for kind in bigint uuid; do
 	kill -TERM "$(pgrep -P "$bench")" 2>/dev/null
 	wait "$bench"
 	rate=$(db "$d" -c "SELECT rows_done || ' rows at ' || rows_per_second || ' rows/s' FROM idtypes_adopt_progress")
-	[ "$steps" = 5 ] && ok "$kind ($n rows): start, backfill, prepare, constrain, verify, cut-over, rollback, cut-over again, finish under pgbench ($took s; backfill $rate)" ||
+	what="start, backfill, prepare, constrain, verify, cut-over,"
+	[ "$kind" = uuid ] && what+=" rollback, backfill, prepare, constrain, verify, cut-over again,"
+	[ "$steps" = 5 ] && ok "$kind ($n rows): $what finish under pgbench ($took s; backfill $rate)" ||
 		fail "$kind: $steps of 5 stages done: $(db "$d" -c "SELECT step || ' ' || coalesce(detail, '') FROM idtypes_adopt.log ORDER BY at DESC LIMIT 5")"
 	# pgbench's log: client, transaction, time (µs), script, epoch, µs, schedule lag (µs)
 	read -r txns slow worst < <(cat "$log"/lat* | awk '{ t = $3 - $7; n++; if (t > 1000000) s++; if (t > w) w = t } END { printf "%d %d %d\n", n, s, w / 1000 }')
