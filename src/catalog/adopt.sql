@@ -362,7 +362,7 @@ COMMENT ON FUNCTION idtypes_adopt_row(regclass) IS 'the adoption state of a tabl
 -- The current names of a member's columns (they swap at the cut-over; the attnums do not).
 CREATE FUNCTION idtypes_adopt_col(tab regclass, att smallint) RETURNS name
 LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
-AS $function$ SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid = tab AND a.attnum = att $function$;
+AS $function$ SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid = tab AND a.attnum = att AND NOT a.attisdropped $function$;
 COMMENT ON FUNCTION idtypes_adopt_col(regclass, smallint) IS 'the current name of a column of an adopted table';
 
 -- The sync trigger's function for one table: forward (old -> new) before the cut-over, reverse after it.
