@@ -4,6 +4,7 @@
 -- state of tables it does not own; the v7 mapping's known answers; collisions refused before any index;
 -- writes that bypass the trigger counted by verify.
 SET client_min_messages = warning;
+\set VERBOSITY terse
 CREATE ROLE regress_adopt_owner;
 CREATE ROLE regress_adopt_writer;
 CREATE ROLE regress_adopt_other;
