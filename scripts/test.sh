@@ -217,6 +217,8 @@ version_suites() {
 	if on adopt; then
 		log "PostgreSQL $v: adoption: a key and its foreign keys moved to timeid and UUIDv7 under pgbench (1M rows), a cancel, a crash, a failover at each step"
 		checks "$ROOT/test/adopt/run.sh" "$("$PG_CONFIG" --bindir)"
+		log "PostgreSQL $v: adoption around its design: another role's child, other arguments, a late publication or foreign key, an anti-wraparound autovacuum, an INVALID index, planted state rows"
+		checks "$ROOT/test/adopt/around.sh" "$("$PG_CONFIG" --bindir)"
 	fi
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"

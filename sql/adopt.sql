@@ -9,6 +9,8 @@ CREATE ROLE regress_adopt_owner;
 CREATE ROLE regress_adopt_writer;
 CREATE ROLE regress_adopt_other;
 GRANT CREATE ON SCHEMA public TO regress_adopt_owner;
+-- the cut-over's guard reads other roles' sessions (a VACUUM, an old transaction): without this it refuses
+GRANT pg_read_all_stats TO regress_adopt_owner;
 SET ROLE regress_adopt_owner;
 CREATE TABLE adopt_p (id bigint PRIMARY KEY, at timestamptz NOT NULL, n int NOT NULL DEFAULT 0);
 CREATE TABLE adopt_c (id int PRIMARY KEY, p bigint REFERENCES adopt_p (id) ON UPDATE CASCADE);

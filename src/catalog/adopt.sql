@@ -317,6 +317,15 @@ BEGIN
 			RETURN NEXT;
 		END LOOP;
 	END IF;
+	-- the role must own every table of the cluster (ADD COLUMN, the foreign keys) and create its sync function
+	-- in the table's schema: else start would stop half way, at the first table it cannot change
+	FOR r IN SELECT c.oid::regclass AS tab, c.relowner, n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+	         WHERE c.oid = ANY (members) AND (NOT pg_has_role(c.relowner, 'USAGE') OR NOT has_schema_privilege(n.oid, 'CREATE')) ORDER BY 1 LOOP
+		kind := 'owner'; object := r.tab::text; blocking := true;
+		detail := CASE WHEN NOT pg_has_role(r.relowner, 'USAGE') THEN format('owned by %I: the adoption is run by the owner of every table of the cluster', r.relowner::regrole)
+		               ELSE format('no CREATE on schema %I, where its sync function goes', r.nspname) END;
+		RETURN NEXT;
+	END LOOP;
 	-- names the shadow columns will take
 	FOR r IN SELECT a.attrelid::regclass AS tab, a.attname FROM pg_attribute a WHERE a.attrelid = ANY (members)
 	         AND EXISTS (SELECT FROM pg_attribute b WHERE b.attrelid = a.attrelid AND NOT b.attisdropped
@@ -452,6 +461,11 @@ BEGIN
 	IF FOUND AND m.phase = 'finished' THEN
 		DELETE FROM idtypes_adopt.migration WHERE relid = relation;
 		m := NULL;
+	END IF;
+	IF m.relid IS NOT NULL AND (m.to_type, m.mapping, m.time_column) IS DISTINCT FROM (to_type, mapping, time_column) THEN
+		RAISE EXCEPTION 'the adoption of % was started to % by %, not to % by %', relation, m.to_type,
+			m.mapping || coalesce(' from ' || quote_ident(m.time_column), ''), to_type, mapping || coalesce(' from ' || quote_ident(time_column), '')
+			USING ERRCODE = 'invalid_parameter_value', HINT = 'Call it again with the arguments it was started with, or abandon it with idtypes_adopt_finish first.';
 	END IF;
 	IF m.relid IS NULL THEN
 		SELECT string_agg(format('%s %s: %s', p.kind, p.object, p.detail), '; ') INTO blockers
@@ -958,6 +972,15 @@ BEGIN
 	PERFORM set_config('client_min_messages', 'warning', true); -- not the NOTICE of each index renamed
 	EXECUTE format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', (SELECT string_agg(t::text, ', ' ORDER BY t <> relation, t::oid)
 	               FROM (SELECT DISTINCT tab AS t FROM idtypes_adopt.member WHERE relid = relation) s));
+	-- a publication added since the start (the plan refused one before it): its subscribers would get the
+	-- swapped key unannounced; ALTER PUBLICATION ... ADD TABLE waits for the lock just taken
+	SELECT string_agg(DISTINCT format('%I: %s', p.pubname, x.relid::regclass), ', ') INTO stmt
+	FROM pg_publication p, LATERAL pg_get_publication_tables(p.pubname) x
+	WHERE x.relid IN (SELECT l.relid FROM idtypes_adopt.member mb, LATERAL @extschema@.idtypes_adopt_tree(mb.tab) l WHERE mb.relid = relation);
+	IF stmt IS NOT NULL THEN
+		RAISE EXCEPTION 'the tables of % are published (%)', relation, stmt USING ERRCODE = 'object_not_in_prerequisite_state',
+			HINT = 'Remove them from the publication first (docs/adopting.md), or finish the adoption before the cut-over to abandon it.';
+	END IF;
 	SELECT * INTO key FROM idtypes_adopt.member WHERE relid = relation AND tab = relation AND old_con IS NULL;
 	SELECT c.conname INTO pk FROM pg_constraint c WHERE c.conrelid = relation AND c.contype = 'p';
 	SELECT name INTO uix FROM @extschema@.idtypes_adopt_index(relation, CASE WHEN to_new THEN key.new_att ELSE key.old_att END, true) WHERE valid;
@@ -1089,6 +1112,13 @@ DECLARE
 BEGIN
 	IF max_tries IS NULL OR max_tries NOT BETWEEN 1 AND 10000 OR lock_wait IS NULL OR lock_wait <= interval '0' OR max_age IS NULL THEN
 		RAISE EXCEPTION 'tries must be 1 to 10000, lock_wait positive, max_age not NULL' USING ERRCODE = 'numeric_value_out_of_range';
+	END IF;
+	-- the guard reads other roles' sessions (a VACUUM's table, a transaction's start), which pg_stat_activity
+	-- and pg_stat_progress_vacuum show only to members of pg_read_all_stats: without it the guard would see none
+	IF NOT pg_catalog.pg_has_role('pg_read_all_stats', 'USAGE') THEN
+		RAISE EXCEPTION '% of % needs the rights of pg_read_all_stats', step, relation USING ERRCODE = 'insufficient_privilege',
+			DETAIL = 'Without them an anti-wraparound VACUUM or an old transaction of another role on the tables is invisible, and the swap would queue behind it.',
+			HINT = format('GRANT pg_read_all_stats TO %I;', current_user);
 	END IF;
 	FOR i IN 1..max_tries LOOP
 		m := @extschema@.idtypes_adopt_row(relation);

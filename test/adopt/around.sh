@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Adoption (docs/adopting.md) around its design, in a cluster of its own (autovacuum on) with PostgreSQL's bin
+# directory BIN_DIR. Prints `ok` / `FAIL` lines. The cases: a child table another role owns; a step called again
+# with other arguments; a publication added after the start; a cut-over run by a role that cannot see other
+# sessions; an anti-wraparound autovacuum on the parent (failure mode 2); an INVALID index left by a CREATE
+# INDEX CONCURRENTLY that timed out behind an old snapshot (failure mode 4); a foreign key added mid-migration;
+# rows planted in the state tables by a role with pg_write_all_data and by a role with nothing.
+set -uo pipefail
+bin=${1:?usage: around.sh BIN_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/../concurrency/server.sh"
+source "$here/../concurrency/clusters.sh"
+settings="-c listen_addresses= -c fsync=off -c autovacuum=on -c autovacuum_naptime=1 -c synchronous_commit=off"
+SECONDS=0
+as_postgres "$bin/initdb" -D "$work/pg" -A trust -U postgres --no-sync >/dev/null || die "initdb"
+start pg || die "the cluster does not start"
+db() { local d=$1; shift; PGOPTIONS="-c client_min_messages=warning" psql -X -q -At -v VERBOSITY=terse -h "$work" -p "${port[pg]}" -U postgres -d "$d" "$@" 2>&1; }
+as() { local d=$1 r=$2; shift 2; PGOPTIONS="-c client_min_messages=warning" psql -X -q -At -v VERBOSITY=terse -h "$work" -p "${port[pg]}" -U "$r" -d "$d" "$@" 2>&1; }
+sql pg -c "CREATE ROLE ow LOGIN" -c "CREATE ROLE other LOGIN" -c "CREATE ROLE nothing LOGIN" -c "CREATE ROLE wad LOGIN IN ROLE pg_write_all_data" || die "roles"
+# a database where ow owns a parent of N rows (no autovacuum but an anti-wraparound one) and a child (the second child's owner: CHILD_OWNER); stats: whether ow
+# has pg_read_all_stats
+mk() {
+	local d=$1 n=$2 child_owner=${3:-ow}
+	sql pg -c "CREATE DATABASE $d" && db "$d" -c "CREATE EXTENSION idtypes" -c "GRANT CREATE ON SCHEMA public TO ow, other" >/dev/null &&
+		as "$d" ow -v ON_ERROR_STOP=1 -c "CREATE TABLE p (id bigint PRIMARY KEY, n int NOT NULL DEFAULT 0, pad text) WITH (autovacuum_enabled = false)" \
+			-c "INSERT INTO p SELECT i, 0, repeat('x', 100) FROM generate_series(1, $n) i" \
+			-c "CREATE TABLE c (id int PRIMARY KEY, pid bigint REFERENCES p)" -c "INSERT INTO c SELECT i, i FROM generate_series(1, 100) i" \
+			-c "GRANT SELECT, REFERENCES ON p TO other" >/dev/null &&
+		as "$d" "$child_owner" -v ON_ERROR_STOP=1 -c "CREATE TABLE c2 (id int PRIMARY KEY, pid bigint REFERENCES p)" -c "INSERT INTO c2 VALUES (1, 1)" >/dev/null
+}
+to_constrained() {
+	as "$1" ow -v ON_ERROR_STOP=1 -c "CALL idtypes_adopt_start('p', 'timeid')" -c "CALL idtypes_adopt_backfill('p')" >/dev/null &&
+		echo "SELECT s FROM idtypes_adopt_prepare('p') s \\gexec" | as "$1" ow -v ON_ERROR_STOP=1 >/dev/null &&
+		as "$1" ow -v ON_ERROR_STOP=1 -c "CALL idtypes_adopt_constrain('p')" >/dev/null &&
+		[ "$(as "$1" ow -c "SELECT sum(failures) FROM idtypes_adopt_verify('p')")" = 0 ]
+}
+phase() { db "$1" -c "SELECT phase FROM idtypes_adopt.migration"; }
+
+# 1. a child another role owns: the plan says so, start refuses before changing anything
+mk own 100 other || die "the database own"
+plan=$(as own ow -c "SELECT count(*) FROM idtypes_adopt_plan('p', 'timeid') WHERE blocking AND kind = 'owner' AND object = 'public.c2'")
+out=$(as own ow -c "CALL idtypes_adopt_start('p', 'timeid')")
+cols=$(db own -c "SELECT count(*) FROM pg_attribute WHERE attname LIKE '%\_new' AND attrelid IN ('p'::regclass, 'c'::regclass, 'c2'::regclass)")
+check "a child owned by another role: the plan lists it as blocking, start refuses with nothing added (shadow columns: $cols, phase: $(phase own))" \
+	'[ "$plan" = 1 ] && [[ $out == *"owned by other"* ]] && [ "$cols" = 0 ] && [ -z "$(phase own)" ]' "$plan; $out"
+
+# 2. start called again with other arguments: refused, not carried on with the first ones
+mk args 100 || die "the database args"
+as args ow -c "CALL idtypes_adopt_start('p', 'timeid')" >/dev/null
+out=$(as args ow -c "CALL idtypes_adopt_start('p', 'timeid', 'time', 'n')")
+check "start called again with another mapping: refused (22023), the adoption as started" \
+	'[[ $out == *"was started to public.timeid by keep, not to public.timeid by time from n"* ]] && [ "$(db args -c "SELECT mapping FROM idtypes_adopt.migration")" = keep ]' "$out"
+
+# 3. cut-over by a role that cannot see other roles' sessions: refused, naming pg_read_all_stats
+mk stats 20000 || die "the database stats"
+to_constrained stats || fail "stats: the steps before the cut-over"
+out=$(as stats ow -c "CALL idtypes_adopt_cutover('p', tries => 1)")
+check "cut-over by an owner without pg_read_all_stats (the guard would see no other role's VACUUM or transaction): refused, phase $(phase stats)" \
+	'[[ $out == *"needs the rights of pg_read_all_stats"* ]] && [ "$(phase stats)" = constrained ]' "$out"
+sql pg -c "GRANT pg_read_all_stats TO ow" >/dev/null
+
+# 4. a publication added after the start: the cut-over refuses (the plan refused one before it)
+db stats -c "CREATE PUBLICATION adopt_pub FOR TABLE c2" >/dev/null
+out=$(as stats ow -c "CALL idtypes_adopt_cutover('p', tries => 1)")
+check "a publication of a child added after the start: the cut-over refuses, phase $(phase stats)" \
+	'[[ $out == *"are published (adopt_pub: public.c2)"* ]] && [ "$(phase stats)" = constrained ]' "$out"
+db stats -c "DROP PUBLICATION adopt_pub" >/dev/null
+
+# 5. a foreign key to the key added mid-migration: the cut-over refuses (the old key's constraint has a new dependent)
+as stats ow -c "CREATE TABLE c3 (id int PRIMARY KEY, pid bigint REFERENCES p)" >/dev/null
+out=$(as stats ow -c "CALL idtypes_adopt_cutover('p', tries => 1)")
+check "a foreign key to the key added after the start: the cut-over refuses (2BP01), nothing half done, phase $(phase stats)" \
+	'[[ $out == *"cannot drop constraint p_pkey"* ]] && [ "$(phase stats)" = constrained ] && [ "$(db stats -c "SELECT count(*) FROM pg_attribute WHERE attrelid = '"'p'::regclass"' AND attname = '"'id_old'"'")" = 0 ]' "$out"
+as stats ow -c "DROP TABLE c3" >/dev/null
+
+# 6. failure mode 2: an anti-wraparound autovacuum of the parent (made slow), the cut-over run by the owner
+#    (pg_read_all_stats granted): every try refuses, none counted a success
+as stats ow -c "ALTER TABLE p SET (autovacuum_freeze_max_age = 100000, autovacuum_vacuum_cost_delay = 100, autovacuum_vacuum_cost_limit = 1)" >/dev/null
+db stats -c "CREATE PROCEDURE burn(n int) LANGUAGE plpgsql AS \$\$BEGIN FOR i IN 1..n LOOP PERFORM txid_current(); COMMIT; END LOOP; END\$\$" -c "CALL burn(110000)" >/dev/null
+for _ in $(seq 1 100); do
+	[ -n "$(db stats -c "SELECT 1 FROM pg_stat_activity WHERE query LIKE 'autovacuum: VACUUM public.p (to prevent wraparound)'")" ] && break
+	sleep 0.2
+done
+out=$(as stats ow -c "CALL idtypes_adopt_cutover('p', tries => 3)")
+refused=$(db stats -c "SELECT count(*) FROM idtypes_adopt.log WHERE step = 'cut-over' AND detail LIKE 'try %: an anti-wraparound VACUUM of public.p (pid %'")
+check "an anti-wraparound autovacuum of the parent: the cut-over refused $refused of 3 tries, raised, phase $(phase stats)" \
+	'[ "$refused" = 3 ] && [[ $out == *"not done after 3 tries"* ]] && [ "$(phase stats)" = constrained ]' "$out"
+db stats -c "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE 'autovacuum: VACUUM public.p%'" \
+	-c "ALTER TABLE p RESET (autovacuum_freeze_max_age, autovacuum_vacuum_cost_delay, autovacuum_vacuum_cost_limit)" >/dev/null
+
+# 7. failure mode 4: CREATE INDEX CONCURRENTLY of the new key's index times out behind an old snapshot and leaves
+#    it INVALID; prepare drops it and builds it again; the adoption goes on to its end
+mk cic 1000 || die "the database cic"
+as cic ow -v ON_ERROR_STOP=1 -c "CALL idtypes_adopt_start('p', 'timeid')" -c "CALL idtypes_adopt_backfill('p')" >/dev/null
+(db cic -c "BEGIN ISOLATION LEVEL REPEATABLE READ" -c "SELECT count(*) FROM c" -c "SELECT pg_sleep(8)" >/dev/null) &
+holder=$!
+sleep 0.5
+first=$(as cic ow -c "SELECT s FROM idtypes_adopt_prepare('p') s LIMIT 1")
+as cic ow -c "SET statement_timeout = '1s'" -c "$first" >/dev/null
+invalid=$(db cic -c "SELECT count(*) FROM pg_index WHERE NOT indisvalid AND indrelid = 'p'::regclass")
+again=$(as cic ow -c "SELECT string_agg(split_part(s, ' ', 1) || ' ' || split_part(s, ' ', 2), ', ') FROM idtypes_adopt_prepare('p') s")
+wait "$holder"
+echo "SELECT s FROM idtypes_adopt_prepare('p') s \\gexec" | as cic ow -v ON_ERROR_STOP=1 >/dev/null
+as cic ow -v ON_ERROR_STOP=1 -c "CALL idtypes_adopt_constrain('p')" >/dev/null
+verify=$(as cic ow -c "SELECT sum(failures) FROM idtypes_adopt_verify('p')")
+as cic ow -c "CALL idtypes_adopt_cutover('p')" -c "CALL idtypes_adopt_finish('p')" >/dev/null
+check "a CREATE INDEX CONCURRENTLY timed out behind an old snapshot: $invalid INVALID index, prepare dropped and built it again ($again), verify $verify failures, phase $(phase cic)" \
+	'[ "$invalid" = 1 ] && [[ $again == "DROP INDEX, CREATE UNIQUE"* ]] && [ "$verify" = 0 ] && [ "$(phase cic)" = finished ] && [ "$(db cic -c "SELECT count(*) FROM pg_index WHERE NOT indisvalid")" = 0 ]'
+
+# 8. rows planted in the state tables: by a role with pg_write_all_data, by a role with nothing
+refused=0
+for r in wad nothing; do
+	for s in "INSERT INTO idtypes_adopt.member (relid, tab, old_att, base) VALUES ('p', 'c', 1, 'x')" \
+		"INSERT INTO idtypes_adopt.cursor (relid, leaf, next_block) VALUES ('p', 'p', 100000)" \
+		"INSERT INTO idtypes_adopt.log (relid, step) VALUES ('p', 'cut-over')" \
+		"INSERT INTO idtypes_adopt.migration (relid, owner, to_type, mapping, phase) VALUES ('c2', 'ow'::regrole, 'timeid', 'keep', 'constrained')"; do
+		[[ $(as args "$r" -c "$s") == *"violates row-level security"* ]] && refused=$((refused + 1))
+	done
+	[ "$(as args "$r" -c "UPDATE idtypes_adopt.migration SET phase = 'constrained' RETURNING 1")" = "" ] && refused=$((refused + 1))
+done
+check "rows planted or changed in the state tables by pg_write_all_data and by a role with nothing: $refused of 10 refused" '[ "$refused" = 10 ]'
+echo "     test/adopt/around.sh took $SECONDS s"
+exit $status
