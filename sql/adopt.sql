@@ -49,8 +49,8 @@ SET ROLE regress_adopt_other;
 SELECT count(*) AS seen FROM idtypes_adopt.migration;
 SELECT count(*) AS seen FROM idtypes_adopt_progress;
 UPDATE idtypes_adopt.migration SET phase = 'cut_over';
-INSERT INTO idtypes_adopt.migration (relid, owner, to_type, mapping, phase)
-VALUES ('adopt_c', 'regress_adopt_other'::regrole, 'timeid', 'keep', 'started');
+INSERT INTO idtypes_adopt.migration (relid, to_type, mapping, phase)
+VALUES ('adopt_c', 'timeid', 'keep', 'started');
 CALL idtypes_adopt_backfill('adopt_p');
 RESET ROLE;
 

@@ -25,7 +25,6 @@ GRANT USAGE ON SCHEMA idtypes_adopt TO PUBLIC;
 
 CREATE TABLE idtypes_adopt.migration (
 	relid regclass PRIMARY KEY,
-	owner oid NOT NULL,
 	to_type regtype NOT NULL,
 	mapping text NOT NULL CHECK (mapping IN ('keep', 'v7', 'time')),
 	time_column name,
@@ -72,10 +71,10 @@ ALTER TABLE idtypes_adopt.migration ENABLE ROW LEVEL SECURITY;
 ALTER TABLE idtypes_adopt.member ENABLE ROW LEVEL SECURITY;
 ALTER TABLE idtypes_adopt.cursor ENABLE ROW LEVEL SECURITY;
 ALTER TABLE idtypes_adopt.log ENABLE ROW LEVEL SECURITY;
+-- the owner read from the catalog, not kept here: a role OID kept in a row would not survive a dump restored
+-- in another cluster (the owner would see no adoption), nor an ALTER TABLE ... OWNER TO
 CREATE POLICY owner_only ON idtypes_adopt.migration
-	USING (pg_catalog.pg_has_role(owner, 'USAGE'))
-	WITH CHECK (pg_catalog.pg_has_role(owner, 'USAGE')
-	            AND owner OPERATOR(pg_catalog.=) (SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relid::oid));
+	USING (pg_catalog.pg_has_role((SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) relid::oid), 'USAGE'));
 CREATE POLICY owner_only ON idtypes_adopt.member
 	USING (EXISTS (SELECT FROM idtypes_adopt.migration m WHERE m.relid::oid OPERATOR(pg_catalog.=) member.relid::oid));
 CREATE POLICY owner_only ON idtypes_adopt.cursor
@@ -475,8 +474,8 @@ BEGIN
 				HINT = 'SELECT * FROM @extschema@.idtypes_adopt_plan(...) lists them.';
 		END IF;
 		SELECT c.conkey[1] INTO pk_att FROM pg_constraint c WHERE c.conrelid = relation AND c.contype = 'p';
-		INSERT INTO idtypes_adopt.migration (relid, owner, to_type, mapping, time_column, t0, phase)
-		VALUES (relation, (SELECT relowner FROM pg_class WHERE oid = relation), to_type, mapping, time_column,
+		INSERT INTO idtypes_adopt.migration (relid, to_type, mapping, time_column, t0, phase)
+		VALUES (relation, to_type, mapping, time_column,
 		        CASE WHEN mapping = 'v7' THEN date_trunc('second', now()) - interval '1 second' END, 'starting');
 		INSERT INTO idtypes_adopt.member (relid, tab, old_att, base)
 		VALUES (relation, relation, pk_att, @extschema@.idtypes_adopt_col(relation, pk_att));

@@ -4,7 +4,7 @@
 # with other arguments; a publication added after the start; a cut-over run by a role that cannot see other
 # sessions; an anti-wraparound autovacuum on the parent (failure mode 2); an INVALID index left by a CREATE
 # INDEX CONCURRENTLY that timed out behind an old snapshot (failure mode 4); a foreign key added mid-migration;
-# rows planted in the state tables by a role with pg_write_all_data and by a role with nothing.
+# a dump restored mid-migration in another cluster; rows planted in the state tables by a role with pg_write_all_data and by a role with nothing.
 set -uo pipefail
 bin=${1:?usage: around.sh BIN_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -107,13 +107,31 @@ as cic ow -c "CALL idtypes_adopt_cutover('p')" -c "CALL idtypes_adopt_finish('p'
 check "a CREATE INDEX CONCURRENTLY timed out behind an old snapshot: $invalid INVALID index, prepare dropped and built it again ($again), verify $verify failures, phase $(phase cic)" \
 	'[ "$invalid" = 1 ] && [[ $again == "DROP INDEX, CREATE UNIQUE"* ]] && [ "$verify" = 0 ] && [ "$(phase cic)" = finished ] && [ "$(db cic -c "SELECT count(*) FROM pg_index WHERE NOT indisvalid")" = 0 ]'
 
-# 8. rows planted in the state tables: by a role with pg_write_all_data, by a role with nothing
+# 8. dump and restore mid-migration (constrained), into another cluster where the owner's role has another OID:
+#    the owner finds its adoption there and carries it to its end
+mk dump 1000 || die "the database dump"
+to_constrained dump || fail "dump: the steps before the cut-over"
+as_postgres "$bin/pg_dump" -Fc -h "$work" -p "${port[pg]}" -U postgres -d dump -f "$work/dump.pgdump" || fail "pg_dump"
+as_postgres "$bin/initdb" -D "$work/pg2" -A trust -U postgres --no-sync >/dev/null && start pg2 || die "the second cluster"
+as2() { local r=$1; shift; PGOPTIONS="-c client_min_messages=warning" psql -X -q -At -v VERBOSITY=terse -h "$work" -p "${port[pg2]}" -U "$r" -d dump "$@" 2>&1; }
+PGOPTIONS="-c client_min_messages=warning" psql -X -q -h "$work" -p "${port[pg2]}" -U postgres -d postgres -c "CREATE ROLE shift" \
+	-c "CREATE ROLE ow LOGIN IN ROLE pg_read_all_stats" -c "CREATE ROLE other" -c "CREATE DATABASE dump" >/dev/null
+as2 postgres -c "GRANT CREATE ON SCHEMA public TO ow" >/dev/null
+as_postgres "$bin/pg_restore" -h "$work" -p "${port[pg2]}" -U postgres -d dump "$work/dump.pgdump" || fail "pg_restore"
+oids=$(sql pg -c "SELECT 'ow'::regrole::oid")/$(PGOPTIONS= psql -X -At -h "$work" -p "${port[pg2]}" -U postgres -d postgres -c "SELECT 'ow'::regrole::oid")
+out=$(as2 ow -c "CALL idtypes_adopt_cutover('p')" -c "CALL idtypes_adopt_finish('p')" -c "SELECT phase FROM idtypes_adopt_progress")
+rows=$(as2 ow -c "SELECT count(*) FILTER (WHERE pg_typeof(id) = 'timeid'::regtype AND id::bigint BETWEEN 1 AND 1000) || ' of ' || count(*) FROM p")
+check "dump and restore mid-migration into another cluster (the owner's OID $oids): cut over and finished there ($out), $rows keys mapped" \
+	'[[ $out == finished ]] && [ "$rows" = "1000 of 1000" ]' "$out"
+stop pg2
+
+# 9. rows planted in the state tables: by a role with pg_write_all_data, by a role with nothing
 refused=0
 for r in wad nothing; do
 	for s in "INSERT INTO idtypes_adopt.member (relid, tab, old_att, base) VALUES ('p', 'c', 1, 'x')" \
 		"INSERT INTO idtypes_adopt.cursor (relid, leaf, next_block) VALUES ('p', 'p', 100000)" \
 		"INSERT INTO idtypes_adopt.log (relid, step) VALUES ('p', 'cut-over')" \
-		"INSERT INTO idtypes_adopt.migration (relid, owner, to_type, mapping, phase) VALUES ('c2', 'ow'::regrole, 'timeid', 'keep', 'constrained')"; do
+		"INSERT INTO idtypes_adopt.migration (relid, to_type, mapping, phase) VALUES ('c2', 'timeid', 'keep', 'constrained')"; do
 		[[ $(as args "$r" -c "$s") == *"violates row-level security"* ]] && refused=$((refused + 1))
 	done
 	[ "$(as args "$r" -c "UPDATE idtypes_adopt.migration SET phase = 'constrained' RETURNING 1")" = "" ] && refused=$((refused + 1))
