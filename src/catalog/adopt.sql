@@ -971,6 +971,12 @@ BEGIN
 	PERFORM set_config('client_min_messages', 'warning', true); -- not the NOTICE of each index renamed
 	EXECUTE format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', (SELECT string_agg(t::text, ', ' ORDER BY t <> relation, t::oid)
 	               FROM (SELECT DISTINCT tab AS t FROM idtypes_adopt.member WHERE relid = relation) s));
+	-- the phase again under the locks: another session's cut-over (or rollback) may have committed while this
+	-- one waited for them
+	m := @extschema@.idtypes_adopt_row(relation);
+	IF m.phase <> (CASE WHEN to_new THEN 'constrained' ELSE 'cut_over' END) THEN
+		RAISE EXCEPTION 'the adoption of % is in phase % (another session''s step ended first)', relation, m.phase USING ERRCODE = 'object_not_in_prerequisite_state';
+	END IF;
 	-- a publication added since the start (the plan refused one before it): its subscribers would get the
 	-- swapped key unannounced; ALTER PUBLICATION ... ADD TABLE waits for the lock just taken
 	SELECT string_agg(DISTINCT format('%I: %s', p.pubname, x.relid::regclass), ', ') INTO stmt

@@ -4,7 +4,7 @@
 # with other arguments; a publication added after the start; a cut-over run by a role that cannot see other
 # sessions; an anti-wraparound autovacuum on the parent (failure mode 2); an INVALID index left by a CREATE
 # INDEX CONCURRENTLY that timed out behind an old snapshot (failure mode 4); a foreign key added mid-migration;
-# a dump restored mid-migration in another cluster; rows planted in the state tables by a role with pg_write_all_data and by a role with nothing.
+# a dump restored mid-migration in another cluster; two runs at once; rows planted in the state tables by a role with pg_write_all_data and by a role with nothing.
 set -uo pipefail
 bin=${1:?usage: around.sh BIN_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -125,7 +125,21 @@ check "dump and restore mid-migration into another cluster (the owner's OID $oid
 	'[[ $out == finished ]] && [ "$rows" = "1000 of 1000" ]' "$out"
 stop pg2
 
-# 9. rows planted in the state tables: by a role with pg_write_all_data, by a role with nothing
+# 9. two adoption runs at once on one table: three cut-overs, then two rollbacks, started together: one of each
+#    does it, the others end (the phase read first) or raise naming the phase another session left
+mk race 1000 || die "the database race"
+to_constrained race || fail "race: the steps before the cut-over"
+for i in 1 2 3; do as race ow -c "CALL idtypes_adopt_cutover('p')" >"$work/race_c$i" & done
+wait
+for i in 1 2; do as race ow -c "CALL idtypes_adopt_rollback('p')" >"$work/race_r$i" & done
+wait
+done=$(db race -c "SELECT string_agg(step || ' ' || n, ', ' ORDER BY step) FROM (SELECT step, count(*) AS n FROM idtypes_adopt.log WHERE detail LIKE 'try %: done' GROUP BY step) s")
+other=$(cat "$work"/race_c? "$work"/race_r? | grep ERROR | grep -vc "is in phase")
+check "three cut-overs at once, then two rollbacks: done once each ($done), the others ended or raised naming the phase ($other other errors); phase $(phase race), the key bigint again" \
+	'[ "$done" = "cut-over 1, rollback 1" ] && [ "$other" = 0 ] && [ "$(phase race)" = backfilled ] && [ "$(db race -c "SELECT format_type(atttypid, NULL) FROM pg_attribute WHERE attrelid = '"'p'::regclass"' AND attname = '"'id'"'")" = bigint ]' \
+	"$(cat "$work"/race_c? "$work"/race_r?)"
+
+# 10. rows planted in the state tables: by a role with pg_write_all_data, by a role with nothing
 refused=0
 for r in wad nothing; do
 	for s in "INSERT INTO idtypes_adopt.member (relid, tab, old_att, base) VALUES ('p', 'c', 1, 'x')" \
