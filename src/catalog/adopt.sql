@@ -309,6 +309,12 @@ BEGIN
 		detail := 'a row trigger that runs after the sync trigger: if it changes the key, verify finds the rows';
 		RETURN NEXT;
 	END LOOP;
+	FOR r IN SELECT t.tgname, t.tgrelid::regclass AS tab FROM pg_trigger t WHERE t.tgrelid = ANY (members) AND NOT t.tgisinternal
+	         AND t.tgparentid = 0 AND (t.tgtype & 1) = 1 AND (t.tgtype & 16) = 16 AND t.tgname <> 'zz_idtypes_adopt' AND t.tgenabled <> 'D' LOOP
+		kind := 'trigger'; object := format('%s: %I', r.tab, r.tgname); blocking := false;
+		detail := 'a row UPDATE trigger: the backfill''s UPDATE (the key set to itself) fires it for every row, under the search_path of the role calling the backfill';
+		RETURN NEXT;
+	END LOOP;
 	IF to_regclass('pg_catalog.pg_dist_partition') IS NOT NULL OR to_regclass('pg_dist_partition') IS NOT NULL THEN
 		FOR r IN EXECUTE 'SELECT logicalrelid::regclass AS tab FROM pg_catalog.pg_dist_partition WHERE logicalrelid = ANY ($1)' USING members LOOP
 			kind := 'citus'; object := r.tab::text; blocking := true;
@@ -570,6 +576,10 @@ DECLARE
 	blocks integer := least(8, batch_blocks); -- a batch's blocks: halved when a batch takes over 0.2 s, doubled under 0.05 s
 	lag numeric;
 	leaves regclass[];
+	-- the caller's search_path, for the batches' UPDATEs alone: they fire the tables' own row triggers, written
+	-- for the application's path (their unqualified names failed under the pinned one, and the batch with them)
+	caller_path text := pg_catalog.current_setting('search_path');
+	stmt text;
 BEGIN
 	m := @extschema@.idtypes_adopt_row(relation);
 	IF batch_blocks IS NULL OR batch_blocks NOT BETWEEN 1 AND 100000 THEN
@@ -614,14 +624,17 @@ BEGIN
 			batch_start := clock_timestamp();
 			BEGIN
 				PERFORM set_config('lock_timeout', '500', true);
-				-- the old key set to itself, the new one emptied: the sync trigger computes it
-				EXECUTE format('UPDATE %s r SET %s WHERE ctid >= $1::tid AND ctid < $2::tid AND (%s)', l.leaf,
+				-- the old key set to itself, the new one emptied: the sync trigger computes it. The text is made
+				-- under the pinned path (every name in it qualified), run under the caller's (for its triggers)
+				stmt := format('UPDATE %s r SET %s WHERE ctid OPERATOR(pg_catalog.>=) $1::pg_catalog.tid AND ctid OPERATOR(pg_catalog.<) $2::pg_catalog.tid AND (%s)', l.leaf,
 				               (SELECT string_agg(format('%1$I = r.%1$I, %2$I = NULL', @extschema@.idtypes_adopt_col(k.tab, k.old_att),
 				                                         @extschema@.idtypes_adopt_col(k.tab, k.new_att)), ', ')
 				                FROM idtypes_adopt.member k WHERE k.relid = relation AND k.tab = l.tab),
-				               @extschema@.idtypes_adopt_empty_sql(relation, l.tab))
-				USING format('(%s,0)', cur), format('(%s,0)', cur + blocks);
+				               @extschema@.idtypes_adopt_empty_sql(relation, l.tab));
+				PERFORM set_config('search_path', caller_path, true);
+				EXECUTE stmt USING format('(%s,0)', cur), format('(%s,0)', cur + blocks);
 				GET DIAGNOSTICS done = ROW_COUNT;
+				PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 				UPDATE idtypes_adopt.cursor SET next_block = cur + blocks WHERE relid = relation AND leaf = l.leaf;
 				batch_seconds := extract(epoch FROM clock_timestamp() - batch_start);
 				UPDATE idtypes_adopt.migration SET rows_done = rows_done + done,

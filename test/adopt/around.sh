@@ -4,7 +4,7 @@
 # with other arguments; a publication added after the start; a cut-over run by a role that cannot see other
 # sessions; an anti-wraparound autovacuum on the parent (failure mode 2); an INVALID index left by a CREATE
 # INDEX CONCURRENTLY that timed out behind an old snapshot (failure mode 4); a foreign key added mid-migration;
-# a dump restored mid-migration in another cluster; two runs at once; rows planted in the state tables by a role with pg_write_all_data and by a role with nothing.
+# a dump restored mid-migration in another cluster; two runs at once; the application's UPDATE trigger; rows planted in the state tables by a role with pg_write_all_data and by a role with nothing.
 set -uo pipefail
 bin=${1:?usage: around.sh BIN_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -139,7 +139,19 @@ check "three cut-overs at once, then two rollbacks: done once each ($done), the 
 	'[ "$done" = "cut-over 1, rollback 1" ] && [ "$other" = 0 ] && [ "$(phase race)" = backfilled ] && [ "$(db race -c "SELECT format_type(atttypid, NULL) FROM pg_attribute WHERE attrelid = '"'p'::regclass"' AND attname = '"'id'"'")" = bigint ]' \
 	"$(cat "$work"/race_c? "$work"/race_r?)"
 
-# 10. rows planted in the state tables: by a role with pg_write_all_data, by a role with nothing
+# 10. the application's own row UPDATE trigger, its names unqualified (written for the application's
+#     search_path): the plan lists it, the backfill (whose UPDATEs fire it) fills every row
+mk trig 100 || die "the database trig"
+as trig ow -v ON_ERROR_STOP=1 -c "CREATE TABLE audit (row_id bigint)" \
+	-c "CREATE FUNCTION touch() RETURNS trigger LANGUAGE plpgsql AS \$\$BEGIN INSERT INTO audit VALUES (NEW.id); RETURN NEW; END\$\$" \
+	-c "CREATE TRIGGER audited BEFORE UPDATE ON p FOR EACH ROW EXECUTE FUNCTION touch()" >/dev/null
+listed=$(as trig ow -c "SELECT count(*) FROM idtypes_adopt_plan('p', 'timeid') WHERE kind = 'trigger' AND object = 'public.p: audited'")
+out=$(as trig ow -c "CALL idtypes_adopt_start('p', 'timeid')" -c "CALL idtypes_adopt_backfill('p')")
+filled=$(db trig -c "SELECT count(*) FILTER (WHERE id_new IS NOT NULL) || ' of ' || count(*) FROM p")
+check "the application's UPDATE trigger (unqualified names): listed by the plan ($listed), the backfill filled $filled rows, the trigger fired for $(db trig -c "SELECT count(*) FROM audit")" \
+	'[ "$listed" = 1 ] && [ "$filled" = "100 of 100" ] && [ -z "$out" ]' "$out"
+
+# 11. rows planted in the state tables: by a role with pg_write_all_data, by a role with nothing
 refused=0
 for r in wad nothing; do
 	for s in "INSERT INTO idtypes_adopt.member (relid, tab, old_att, base) VALUES ('p', 'c', 1, 'x')" \
