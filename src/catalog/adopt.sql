@@ -331,6 +331,14 @@ BEGIN
 		               ELSE format('no CREATE on schema %I, where its sync function goes', r.nspname) END;
 		RETURN NEXT;
 	END LOOP;
+	-- a function already named as a table's sync function (planted by the schema's owner, or left behind):
+	-- start would stop half way at its CREATE FUNCTION
+	FOR r IN SELECT c.oid::regclass AS tab, n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+	         WHERE c.oid = ANY (members) AND to_regprocedure(format('%I.%I()', n.nspname, 'idtypes_adopt_sync_' || c.oid)) IS NOT NULL LOOP
+		kind := 'name'; object := format('%I.%I()', r.nspname, 'idtypes_adopt_sync_' || r.tab::oid); blocking := true;
+		detail := format('a function of the name of the sync function of %s exists: drop it, or ask the schema''s owner to', r.tab);
+		RETURN NEXT;
+	END LOOP;
 	-- names the shadow columns will take
 	FOR r IN SELECT a.attrelid::regclass AS tab, a.attname FROM pg_attribute a WHERE a.attrelid = ANY (members)
 	         AND EXISTS (SELECT FROM pg_attribute b WHERE b.attrelid = a.attrelid AND NOT b.attisdropped

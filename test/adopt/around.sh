@@ -44,6 +44,20 @@ cols=$(db own -c "SELECT count(*) FROM pg_attribute WHERE attname LIKE '%\_new' 
 check "a child owned by another role: the plan lists it as blocking, start refuses with nothing added (shadow columns: $cols, phase: $(phase own))" \
 	'[ "$plan" = 1 ] && [[ $out == *"owned by other"* ]] && [ "$cols" = 0 ] && [ -z "$(phase own)" ]' "$plan; $out"
 
+# 1b. the schema's owner plants a function of the name the table's sync function will take: the plan blocks,
+#     start refuses before changing anything (it used to stop half way, the shadow column added)
+sql pg -c "CREATE ROLE sown" >/dev/null
+mk plant 100 || die "the database plant"
+db plant -c "ALTER SCHEMA public OWNER TO sown" >/dev/null
+db plant <<-'EOS' >/dev/null
+	SET ROLE sown;
+	SELECT format('CREATE FUNCTION public.idtypes_adopt_sync_%s() RETURNS trigger LANGUAGE plpgsql AS $$BEGIN RETURN NEW; END$$', 'p'::regclass::oid) \gexec
+EOS
+[ "$(db plant -c "SELECT count(*) FROM pg_proc WHERE proname ~ '^idtypes_adopt_sync_[0-9]+$'")" = 1 ] || fail "plant: the function was not planted"
+out=$(as plant ow -c "CALL idtypes_adopt_start('p', 'timeid')")
+check "a function planted by the schema's owner under the sync function's name: start refuses with nothing added (phase: $(phase plant))" \
+	'[[ $out == *"a function of the name of the sync function"* ]] && [ -z "$(phase plant)" ] && [ "$(db plant -c "SELECT count(*) FROM pg_attribute WHERE attname = '"'id_new'"'")" = 0 ]' "$out"
+
 # 2. start called again with other arguments: refused, not carried on with the first ones
 mk args 100 || die "the database args"
 as args ow -c "CALL idtypes_adopt_start('p', 'timeid')" >/dev/null
