@@ -149,7 +149,10 @@ AS $function$
 $function$;
 COMMENT ON FUNCTION idtypes_adopt_distinct_sql(text, text, text) IS 'SQL text of a IS DISTINCT FROM b with a qualified <> operator';
 
--- The mapping of one column as SQL text: old -> new (forward) or new -> old (reverse). x is the source column's
+-- The mapping of one column as SQL text: old -> new (forward) or new -> old (reverse). Every function, operator
+-- and non-keyword type in it is qualified: the backfill runs it under its caller's search_path, where an
+-- exact-match operator planted in a schema of that path (numeric * integer) would beat pg_catalog's.
+-- x is the source column's
 -- expression, r the row's alias (time mode reads the time column there). A key column maps by itself; a
 -- referencing column maps by itself where the mapping is pure (keep, v7, and keep's inverse), else by a lookup
 -- in the parent.
@@ -171,13 +174,13 @@ BEGIN
 		RETURN CASE WHEN forward THEN format('%s.bigint_to_timeid(%s)', ext, x) ELSE format('%s.timeid_to_bigint(%s)', ext, x) END;
 	END IF;
 	IF forward AND m.mapping = 'v7' THEN
-		RETURN format('%s.uuid_v7_from(%L::timestamptz, %s)', ext, m.t0, x);
+		RETURN format('%s.uuid_v7_from(%L::pg_catalog.timestamptz, %s)', ext, m.t0, x);
 	END IF;
 	IF is_key AND forward THEN -- time mode
 		IF m.to_type = 'uuid'::regtype THEN
 			RETURN format('%s.uuid_v7_from(%s.%I, %s)', ext, r, m.time_column, x);
 		END IF;
-		RETURN format('%s.make_timeid(floor(extract(epoch FROM %s.%I) * 1000000)::bigint, (%s & 1023)::integer)',
+		RETURN format('%s.make_timeid(pg_catalog.floor(extract(epoch FROM %s.%I) OPERATOR(pg_catalog.*) 1000000)::bigint, (%s OPERATOR(pg_catalog.&) 1023)::integer)',
 		              ext, r, m.time_column, x);
 	END IF;
 	IF is_key THEN -- reverse for new rows: the new key itself where the old type holds it

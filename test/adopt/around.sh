@@ -58,6 +58,18 @@ out=$(as plant ow -c "CALL idtypes_adopt_start('p', 'timeid')")
 check "a function planted by the schema's owner under the sync function's name: start refuses with nothing added (phase: $(phase plant))" \
 	'[[ $out == *"a function of the name of the sync function"* ]] && [ -z "$(phase plant)" ] && [ "$(db plant -c "SELECT count(*) FROM pg_attribute WHERE attname = '"'id_new'"'")" = 0 ]' "$out"
 
+# 1c. time mode's backfill runs under the caller's search_path (for the application's own triggers): an
+#     operator numeric * integer planted in public by its owner (an exact match, which beats pg_catalog's
+#     numeric * numeric) must not be called with the table owner's rights
+mk plantop 100 || die "the database plantop"
+as plantop ow -c "ALTER TABLE p ADD COLUMN at timestamptz NOT NULL DEFAULT '2024-01-01'" -c "UPDATE p SET at = at + id * interval '1 s'" >/dev/null
+db plantop -c "ALTER SCHEMA public OWNER TO sown" -c "SET ROLE sown" \
+	-c "CREATE FUNCTION public.evil_mul(numeric, integer) RETURNS numeric LANGUAGE plpgsql AS \$\$BEGIN RAISE EXCEPTION 'planted * called by %', current_user; END\$\$" \
+	-c "CREATE OPERATOR public.* (LEFTARG = numeric, RIGHTARG = integer, FUNCTION = public.evil_mul)" >/dev/null
+out=$(as plantop ow -c "CALL idtypes_adopt_start('p', 'timeid', 'time', 'at')" -c "CALL idtypes_adopt_backfill('p')" -c "SELECT sum(failures) FROM idtypes_adopt_verify('p')")
+check "time mode's backfill under a search_path where public's owner planted numeric * integer: not called, verify $out failures" \
+	'[ "$out" = 0 ]' "$out"
+
 # 2. start called again with other arguments: refused, not carried on with the first ones
 mk args 100 || die "the database args"
 as args ow -c "CALL idtypes_adopt_start('p', 'timeid')" >/dev/null
