@@ -2,8 +2,10 @@
 # Adoption (docs/adopting.md) under load, in clusters of its own (a primary and a streaming standby) with
 # PostgreSQL's bin directory BIN_DIR. Prints `ok` / `FAIL` lines.
 #  1. Under load: a parent of IDTYPES_ADOPT_ROWS rows (1,000,000) with three children (one partitioned, one
-#     ON UPDATE CASCADE), a self reference, a view and a policy on the key, moved bigint -> timeid (keep) and
-#     uuid v4 -> v7 while pgbench writes to all four tables the whole time: start, backfill, prepare (the CREATE
+#     ON UPDATE CASCADE), a self reference, a view and a policy on the key, moved bigint -> timeid (keep),
+#     uuid v4 -> v7 (IDTYPES_ADOPT_UUID_ROWS), and bigint -> timeid in time mode from created_at (the children
+#     looking their keys up in the parent; IDTYPES_ADOPT_TIME_ROWS, 50,000) while pgbench writes to all four
+#     tables the whole time: start, backfill, prepare (the CREATE
 #     INDEX CONCURRENTLY statements, through psql's \gexec as the CLI prints them), constrain, verify, cut over
 #     (the uuid run, IDTYPES_ADOPT_UUID_ROWS (100,000) rows: roll back, backfill, prepare, constrain, verify, cut
 #     over again), finish. Checks: no pgbench transaction blocked longer
@@ -36,17 +38,17 @@ make_db() {
 	local d=$1 kind=$2 n=$3
 	sql "$primary" -c "CREATE DATABASE $d" || return 1
 	db "$d" -c "CREATE EXTENSION idtypes" || return 1
-	if [ "$kind" = bigint ]; then
+	if [ "$kind" != uuid ]; then
 		db "$d" -v kind=bigint -v "default=nextval('seq_s') + 1000000000" -v rows="$n" -v gen=i -f "$here/schema.sql"
 	else
 		db "$d" -v kind=uuid -v "default=gen_random_uuid()" -v rows="$n" -v gen='md5(i::text)::uuid' -f "$here/schema.sql"
 	fi
 	# the mapping's input: every row's key and reference before the start
-	db "$d" -c "CREATE TABLE before_parent AS SELECT seq, id FROM parent" \
+	db "$d" -c "CREATE TABLE before_parent AS SELECT seq, id, created_at FROM parent" \
 		-c "CREATE TABLE before_children AS SELECT 'a' AS t, id, parent_id FROM child_a UNION ALL SELECT 'b', id, parent_id FROM child_b
 		    UNION ALL SELECT 'p', id, parent_id FROM child_p" -c "ANALYZE before_parent, before_children"
 }
-to_type() { [ "$1" = bigint ] && echo "'timeid', 'keep'" || echo "'uuid', 'v7'"; }
+to_type() { case $1 in bigint) echo "'timeid', 'keep'" ;; uuid) echo "'uuid', 'v7'" ;; time) echo "'timeid', 'time', 'created_at'" ;; esac; }
 # the statements of prepare, run by psql's \gexec (each in a transaction of its own), as the CLI prints them
 prepare() { echo "SELECT s FROM idtypes_adopt_prepare('parent') s \\gexec" | db "$1" >/dev/null; }
 # every step from start to the cut-over
@@ -60,12 +62,18 @@ forward() {
 }
 # 0 rows off the mapping of the keys before the start, 0 orphans, every foreign key validated, no INVALID index
 end_state() {
-	local d=$1 kind=$2 map
-	[ "$kind" = bigint ] && map='b.id::timeid' || map="uuid_v7_from((SELECT t0 FROM idtypes_adopt.migration), b.id)"
+	local d=$1 kind=$2 map cmap
+	case $kind in
+	bigint) map='b.id::timeid' cmap='b.parent_id::timeid' ;;
+	uuid) map="uuid_v7_from((SELECT t0 FROM idtypes_adopt.migration), b.id)" cmap=${map/b.id/b.parent_id} ;;
+	time) # the time of the parent's row, its old key's low 10 bits; a child's: its parent's
+		map='make_timeid(floor(extract(epoch FROM b.created_at) * 1000000)::bigint, (b.id & 1023)::integer)'
+		cmap="(SELECT ${map//b./bp.} FROM before_parent bp WHERE bp.id = b.parent_id)" ;;
+	esac
 	db "$d" -c "SELECT (SELECT count(*) FROM before_parent b LEFT JOIN parent p ON p.seq = b.seq WHERE p.id IS DISTINCT FROM $map)
 	  + (SELECT count(*) FROM before_children b LEFT JOIN (SELECT 'a' AS t, id, parent_id FROM child_a UNION ALL
 	     SELECT 'b', id, parent_id FROM child_b UNION ALL SELECT 'p', id, parent_id FROM child_p) c ON (c.t, c.id) = (b.t, b.id)
-	     WHERE c.parent_id IS DISTINCT FROM ${map/b.id/b.parent_id})" \
+	     WHERE c.parent_id IS DISTINCT FROM $cmap)" \
 		-c "SELECT (SELECT count(*) FROM child_a c WHERE NOT EXISTS (SELECT FROM parent p WHERE p.id = c.parent_id))
 	  + (SELECT count(*) FROM child_b c WHERE c.parent_id IS NOT NULL AND NOT EXISTS (SELECT FROM parent p WHERE p.id = c.parent_id))
 	  + (SELECT count(*) FROM child_p c WHERE NOT EXISTS (SELECT FROM parent p WHERE p.id = c.parent_id))
@@ -90,7 +98,7 @@ fingerprint() {
 # ------------------------------------------------------------------------------------------------- 1. under load
 cat >"$work/load.sql" <<'EOF'
 \set r random(1, :rows)
-\set c random(1, :rows / 3)
+\set c random(1, :rows / 10)
 BEGIN;
 UPDATE parent SET n = n + 1 WHERE seq = :r;
 INSERT INTO parent (seq, up) SELECT nextval('seq_s'), id FROM parent WHERE seq = :r;
@@ -100,10 +108,11 @@ INSERT INTO child_p (k, parent_id) SELECT :r % 2, id FROM parent WHERE seq = :r;
 END;
 EOF
 chmod 644 "$work/load.sql"
-for kind in bigint uuid; do
+for kind in bigint uuid time; do
 	d=load_$kind
 	n=$rows
 	[ "$kind" = uuid ] && n=${IDTYPES_ADOPT_UUID_ROWS:-100000} # the same code; CI's time
+	[ "$kind" = time ] && n=${IDTYPES_ADOPT_TIME_ROWS:-50000}
 	make_db "$d" "$kind" "$n" || die "the $kind tables of $n rows"
 	log=$work/pgbench_$kind
 	mkdir -p "$log" && chown postgres: "$log"
@@ -150,8 +159,11 @@ for kind in bigint uuid; do
 done
 
 # ------------------------------------------------------------------------------------------------- 2. interrupted
+# every case starts from a copy of one database (CREATE DATABASE ... TEMPLATE: no extension script run per case)
+make_db tmpl bigint "$small" >/dev/null || die "the template database"
+copy_db() { sql "$primary" -c "CREATE DATABASE $1 TEMPLATE tmpl"; }
 # a reference run, never interrupted
-make_db ref bigint "$small" >/dev/null && forward ref bigint >/dev/null && db ref -c "CALL idtypes_adopt_finish('parent')" >/dev/null
+copy_db ref && forward ref bigint >/dev/null && db ref -c "CALL idtypes_adopt_finish('parent')" >/dev/null
 reference=$(fingerprint ref)
 [ -n "$reference" ] || fail "the reference run: $(db ref -c 'SELECT phase FROM idtypes_adopt.migration' 2>&1)"
 
@@ -213,7 +225,7 @@ for way in cancel crash failover; do
 	for step in start backfill constrain cutover rollback finish; do
 		case_no=$((case_no + 1))
 		d=i$case_no
-		make_db "$d" bigint "$small" >/dev/null && before "$d" "$step" >/dev/null 2>&1 || { fail "$way during $step: the steps before it"; continue; }
+		copy_db "$d" && before "$d" "$step" >/dev/null 2>&1 || { fail "$way during $step: the steps before it"; continue; }
 		# a transaction holding a lock on child_b that the step needs (the backfill needs none: it is slowed down)
 		holder=
 		if [ "$step" != backfill ]; then
