@@ -49,7 +49,7 @@ CREATE TABLE idtypes_adopt.member (
 	old_con name,
 	new_con name,
 	actions text,
-	sync regprocedure,
+	sync text, -- the sync function's signature, qualified: as text, for pg_upgrade refuses a regprocedure column in any table (function OIDs change)
 	PRIMARY KEY (relid, tab, old_att)
 );
 COMMENT ON TABLE idtypes_adopt.member IS 'the key column and every column referencing it: its shadow column, constraints and sync function';
@@ -526,7 +526,7 @@ BEGIN
 		fname := format('%I.%I()', (SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = t),
 		                'idtypes_adopt_sync_' || t::oid);
 		EXECUTE format('CREATE FUNCTION %s RETURNS trigger LANGUAGE plpgsql AS $$BEGIN RETURN NEW; END$$', fname);
-		UPDATE idtypes_adopt.member SET sync = fname::regprocedure WHERE relid = relation AND tab = t;
+		UPDATE idtypes_adopt.member SET sync = fname::regprocedure::text WHERE relid = relation AND tab = t;
 		EXECUTE @extschema@.idtypes_adopt_sync_sql(relation, t, true);
 		PERFORM @extschema@.idtypes_adopt_exec(relation, format('CREATE TRIGGER zz_idtypes_adopt BEFORE INSERT OR UPDATE ON %s FOR EACH ROW EXECUTE FUNCTION %s', t, fname));
 		COMMIT;
