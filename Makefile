@@ -93,7 +93,9 @@ instantiate = sed -e 's/@T@/$(1)/g' -e 's/@SHAPE@/$(SHAPE_$(1))/g' -e 's/@INPUT@
 # Catalog files that are not per type, after the types in the full script; an upgrade that adds one whole
 # names it in ADDS_<from>--<to>, so that both scripts take the same text.
 COMMON = src/catalog/uuid.sql src/catalog/partitions.sql src/catalog/identity.sql src/catalog/uuid_generate.sql \
-         src/catalog/high_water.sql src/catalog/carrier_populated.sql src/catalog/public.sql
+         src/catalog/high_water.sql src/catalog/carrier_populated.sql src/catalog/public.sql src/catalog/adopt.sql
+# 1.7 adds adoption (docs/adopting.md) whole.
+ADDS_1.6--1.7 = src/catalog/adopt.sql
 # Per-type catalog files after those (each instantiated for every format); an upgrade that adds one whole
 # names it in TYPED_<from>--<to>.
 TYPED = src/catalog/or_null.type.sql.in src/catalog/public.type.sql.in

@@ -17,6 +17,7 @@ mark         what the generators' mark costs sessions, this tree against BENCH_B
 key_record   the first uid11_generate_random() of a new key and a call's cost, this tree against BENCH_BEFORE
 upgrade      the first ID after pg_upgrade with 1, 200 and 1,000 databases
 citus        ID columns on Citus against a timestamptz column (--rows, --runs, --types)
+adopt        adoption's backfill beside pgbench, against pgbench alone (BENCH_ROWS, BENCH_RATE, BENCH_SECONDS)
 LIST
 }
 

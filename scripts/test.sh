@@ -39,6 +39,7 @@ declare -A only_on=(
 	[patroni]=15              # Debian's patroni drives its own 15
 	[live_upgrade]="15 19"    # issue 65: the releases' libraries built for the oldest and the newest (CI time)
 	[sql_edition_logical]="15 19" # the SQL edition under logical replication: the oldest and the newest (origin = none from 16)
+	[adopt]="15 19"           # adoption under pgbench at 1M rows: the oldest and the newest (CI time)
 )
 # on ENTRY: whether the version being tested ($v) runs ENTRY
 on() { [[ " ${only_on[$1]} " == *" $v "* ]]; }
@@ -220,6 +221,12 @@ version_suites() {
 	if on privileges; then
 		log "PostgreSQL $v: grants, a schema's and a database's owner, pg_write_all_data, pg_maintain try to move or block the mark"
 		checks "$ROOT/test/concurrency/privileges.sh" "$("$PG_CONFIG" --bindir)" no
+	fi
+	if on adopt; then
+		log "PostgreSQL $v: adoption: a key and its foreign keys moved to timeid and UUIDv7 under pgbench (1M rows), a cancel, a crash, a failover at each step"
+		checks "$ROOT/test/adopt/run.sh" "$("$PG_CONFIG" --bindir)"
+		log "PostgreSQL $v: adoption around its design: another role's child, other arguments, a late publication or foreign key, an anti-wraparound autovacuum, an INVALID index, planted state rows"
+		checks "$ROOT/test/adopt/around.sh" "$("$PG_CONFIG" --bindir)"
 	fi
 	log "PostgreSQL $v: versioned upgrades: every earlier version updated equals a fresh install"
 	checks "$ROOT/test/upgrade/run.sh"

@@ -4,6 +4,7 @@
 #include <exception>
 #include <string>
 
+#include "cli/adopt.hpp"
 #include "cli/commands.hpp"
 
 #ifndef IDTYPES_VERSION // the extension's version, from idtypes.control (CMakeLists.txt)
@@ -42,6 +43,11 @@ read, made and converted by the same code as the extension, with no database.
       tstzrange(T1, T2). A missing end is unbounded.
   idtypes range TYPE --at T
       The lowest and highest ID at that instant, truncated to the format's precision (T_min / T_max).
+  idtypes adopt TABLE --to TYPE [--mapping keep|v7|time] [--time-column C] [--step S]
+      Print the psql script that moves TABLE's key, and every foreign key to it, onto TYPE (timeid,
+      or uuid for UUIDv7s) in the database: pipe it to psql. --step run (default: plan, start,
+      backfill, the CREATE INDEX CONCURRENTLY statements, constrain, verify, cut over; run it again
+      to resume), plan, rollback, finish, progress (\watch). docs/adopting.md.
   idtypes --version
       The version of idtypes the tool was built from.
 
@@ -62,12 +68,13 @@ const Command commands[] = {
     {"gen", {{"count", 'n', true}, {"machine", 0, true}, {"sequenced", 0, false}, {"clock-id", 0, true}}, gen},
     {"convert", {{"to", 0, true}, {"from", 0, true}}, convert},
     {"range", {{"prefix", 0, true}, {"from", 0, true}, {"to", 0, true}, {"at", 0, true}}, range},
+    {"adopt", {{"to", 0, true}, {"mapping", 0, true}, {"time-column", 0, true}, {"step", 0, true}}, adopt},
 };
 
 int run(int argc, char **argv)
 {
 	if (argc < 2)
-		return usage_error("give a command: inspect, time, gen, convert or range");
+		return usage_error("give a command: inspect, time, gen, convert, range or adopt");
 	std::string_view name = argv[1];
 	if (name == "-h" || name == "--help" || name == "help") {
 		std::fputs(help, stdout);

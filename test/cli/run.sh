@@ -573,7 +573,9 @@ build_checks() {
 
 error_checks() {
 	# usage errors: exit 2
-	expect_error "no command" 2 "idtypes: give a command: inspect, time, gen, convert or range"
+	expect_error "no command" 2 "idtypes: give a command: inspect, time, gen, convert, range or adopt"
+	expect_error "adopt without --to" 2 "idtypes: adopt: --to timeid or --to uuid" adopt public.orders
+	expect_error "adopt: --time-column without --mapping time" 2 "idtypes: adopt: --time-column goes with --mapping time, and only with it" adopt t --to timeid --time-column at
 	expect_error "unknown command" 2 'idtypes: unknown command "frob"' frob
 	expect_error "unknown option" 2 "idtypes: gen: unknown option --frob" gen timeid --frob
 	expect_error "option without its value" 2 "idtypes: convert: --to needs a value" convert 3kxmtyqiinc23 --to
