@@ -194,6 +194,12 @@ version=$(sql s -c 'SHOW server_version_num')
 # waiting within 60 s, the second session waiting before the writer's 20 s end, (8)'s launcher waiting within
 # its 30 s deadline. A false alarm needs a stall of that length: below one in a million runs.
 standby_down && sync_in_effect s yes || fail "(7) synchronous_standby_names = 'absent' not in effect"
+# the published mark behind the clock first (the rebuild above may have left it seconds ahead, up to the
+# carriers' values): the writer's ID then passes it and has to be written and confirmed
+for _ in $(seq 1 600); do # at most 60 s
+	[ "$(sql s -d dz -c 'SELECT clock_timestamp() > high_water_mark FROM idtypes_identity()')" = t ] && break
+	sleep 0.1
+done
 writer_timeout=statement_timeout writer_words='canceled while waiting for the synchronous standbys'
 [ "$version" -ge 170000 ] && writer_timeout=transaction_timeout writer_words='transaction timeout'
 PGAPPNAME=rc_writer sql s -d dz -c "SET statement_timeout = '60s'" -c "SET $writer_timeout = '20s'" \
