@@ -190,7 +190,8 @@ version=$(sql s -c 'SHOW server_version_num')
 # and later (confirmed_by_standbys: FATAL, as PostgreSQL ends a transaction past it; 1.7 before the fix
 # waited on, here until a statement_timeout of 60 s), at its statement_timeout before 17 (its own error).
 # What is left of timing are bounds, each about 100 times what it takes on a machine at load 8 on 2 cores
-# (a reload read, a psql connected: tenths of a second): the setting in effect within 60 probes, the writer
+# (a reload read, a psql connected: tenths of a second): the setting in effect within 60 probes, the mark
+# behind the clock within 60 s, the writer
 # waiting within 60 s, the second session waiting before the writer's 20 s end, (8)'s launcher waiting within
 # its 30 s deadline. A false alarm needs a stall of that length: below one in a million runs.
 standby_down && sync_in_effect s yes || fail "(7) synchronous_standby_names = 'absent' not in effect"
