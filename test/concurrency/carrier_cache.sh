@@ -149,6 +149,9 @@ for c in $cases; do
 	issued=$(wc -l <"$work/$c.ids")
 	if [ "$c" = create_rollback ]; then
 		check "$c: the extension gone with the rollback" "[ -z \"\$(sql s -d $c -c \"SELECT 1 FROM pg_extension WHERE extname = 'idtypes'\")\" ]"
+		check "$c: the refusal names the creation and says what to do (commit the CREATE EXTENSION first, then generate)" \
+			"grep -q 'transaction that created, updated or rewrote this database' '$work/$c.err' && grep -q 'HINT:  Commit the CREATE EXTENSION idtypes .* first, .* then generate in a later transaction' '$work/$c.err'" \
+			"$(grep -m2 -e ERROR -e HINT "$work/$c.err")"
 	elif [ "$c" = update_rollback ]; then
 		check "$c: the carrier made in the transaction, then 1.3's table back" \
 			"[ -n '$during' ] && [ \"\$(sql s -d $c -c \"SELECT extversion FROM pg_extension WHERE extname = 'idtypes'\")\" = 1.3 ]" \

@@ -29,6 +29,33 @@ stop() { as_postgres "$bin/pg_ctl" -D "$work/$1" -w -s -m fast stop; }
 trap 'for d in "$work"/*/; do [ -f "$d/postmaster.pid" ] && as_postgres "$bin/pg_ctl" -D "$d" -s -m immediate stop; done; rm -rf "$work"' EXIT
 sql() { local name=$1; shift; PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -h "$work" -p "${port[$name]}" -U postgres -d postgres "$@"; }
 
+# sync_in_effect NAME yes|no: waits until a commit in cluster NAME waits for its synchronous standbys (yes)
+# or no longer does (no); false after 60 probes. A change of synchronous_standby_names (ALTER SYSTEM,
+# pg_reload_conf) takes effect only once the checkpointer has read it (pg_reload_conf only signals): on a
+# loaded machine, seconds later. The probe is a commit that writes WAL (a temporary table made and dropped):
+# it ends by itself (no wait), or is seen waiting for the standbys (SyncRep) and cancelled, which ends that
+# wait with PostgreSQL's warning (no timeout does: statement_timeout ends before the commit); one that does
+# neither within 10 s is cancelled and tried again.
+sync_in_effect() {
+	local name=$1 want=$2 probe waited
+	for _ in $(seq 1 60); do
+		PGAPPNAME=idtypes_sync_probe sql "$name" -c 'SET synchronous_commit = on' \
+			-c 'CREATE TEMP TABLE idtypes_sync_probe () ON COMMIT DROP' >/dev/null 2>&1 &
+		probe=$! waited=''
+		for _ in $(seq 1 100); do
+			kill -0 "$probe" 2>/dev/null || { waited=no; break; }
+			[ "$(sql "$name" -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'idtypes_sync_probe' AND wait_event = 'SyncRep'")" = 1 ] &&
+				{ waited=yes; break; }
+			sleep 0.1
+		done
+		[ "$waited" = no ] || sql "$name" -c "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE application_name = 'idtypes_sync_probe'" >/dev/null
+		wait "$probe"
+		[ "$waited" = "$want" ] && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
 # A hot standby of a running primary; sets `how` to the way it was made.
 
 # make_standby PRIMARY_DIR STANDBY_DIR SOCKET_DIR PORT: pg_basebackup -R where the version has one (15 and 19 here);

@@ -183,14 +183,17 @@ void forget_carrier(Datum, Oid relation)
 {
 	ereport(ERROR,
 	        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-	         errmsg("idtypes issues no ID in a transaction that rewrote this database's carrier %s.%s", carrier_schema,
-	                carrier_view_name),
+	         errmsg("idtypes issues no ID in a transaction that created, updated or rewrote this database's carrier "
+	                "%s.%s",
+	                carrier_schema, carrier_view_name),
 	         errdetail("The ID (%lld µs since 1970) is past what the carrier held before: its REFRESH MATERIALIZED "
 	                   "VIEW (CONCURRENTLY too), CLUSTER, ALTER ... SET TABLESPACE, or the CREATE EXTENSION or ALTER "
 	                   "EXTENSION UPDATE that made it, is not committed yet, and a rollback would take back the value "
 	                   "that carries the ID across pg_upgrade.",
 	                   static_cast<long long>(id_time_us)),
-	         errhint("Commit or roll back that transaction (or savepoint) first, then generate.")));
+	         errhint("Commit the CREATE EXTENSION idtypes or ALTER EXTENSION idtypes UPDATE (or the carrier's REFRESH, "
+	                 "CLUSTER or SET TABLESPACE) first, in a transaction or migration of its own (psql without -1), "
+	                 "then generate in a later transaction.")));
 	pg_unreachable();
 }
 

@@ -55,7 +55,6 @@ extern "C" {
 #include "utils/inval.h"
 #include "utils/memutils.h"
 #include "utils/snapmgr.h"
-#include "utils/timeout.h"
 
 PGDLLEXPORT void idtypes_key_record_main(Datum);
 }
@@ -180,19 +179,6 @@ void stop_at_subabort(SubXactEvent event, SubTransactionId, SubTransactionId, vo
 		stop_making();
 }
 void stop_at_exit(int, Datum) { stop_making(); }
-
-#if PG_VERSION_NUM >= 170000
-// transaction_timeout ends the wait for the synchronous standbys (SyncRepWaitForLSN reads only a cancel and
-// a termination request): at its deadline this timeout asks for a cancel too, and transaction_timeout's own
-// handler has set what then ends the transaction (CHECK_FOR_INTERRUPTS: FATAL, as it says).
-TimeoutId standby_wait_timeout = MAX_TIMEOUTS;
-void cancel_standby_wait()
-{
-	QueryCancelPending = true;
-	InterruptPending = true;
-	SetLatch(MyLatch);
-}
-#endif
 
 // What the record's worker `pid` waits for (from pg_locks: the lock and its mode) and who holds it ("PID n",
 // "a prepared transaction", or "no one now" when it was released between the two reads), in the current memory
@@ -365,21 +351,8 @@ void wait_for_key_maker(ServerState &s)
 
 void confirm_key_record(XLogRecPtr lsn)
 {
-#if PG_VERSION_NUM >= 170000
-	const bool bounded = get_timeout_active(TRANSACTION_TIMEOUT);
-	if (bounded) {
-		if (standby_wait_timeout == MAX_TIMEOUTS)
-			standby_wait_timeout = RegisterTimeout(USER_TIMEOUT, cancel_standby_wait);
-		enable_timeout_at(standby_wait_timeout, get_timeout_finish_time(TRANSACTION_TIMEOUT));
-	}
-#endif
 	XLogFlush(lsn);
-	const bool confirmed = confirmed_by_standbys(lsn);
-#if PG_VERSION_NUM >= 170000
-	if (bounded)
-		disable_timeout(standby_wait_timeout, false);
-#endif
-	if (confirmed)
+	if (confirmed_by_standbys(lsn))
 		return;
 	CHECK_FOR_INTERRUPTS(); // a termination request, transaction_timeout
 	ereport(ERROR, (errcode(ERRCODE_QUERY_CANCELED),

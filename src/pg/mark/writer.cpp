@@ -29,6 +29,7 @@ extern "C" {
 #include "storage/ipc.h"
 #include "storage/latch.h"
 #include "utils/guc.h"
+#include "utils/timeout.h"
 }
 
 namespace idtypes::pg {
@@ -119,6 +120,19 @@ OriginId mark_origin()
 	return ensure_mark_origin();
 }
 
+#if PG_VERSION_NUM >= 170000
+// transaction_timeout ends the wait for the synchronous standbys (SyncRepWaitForLSN reads only a cancel and
+// a termination request): at its deadline this timeout asks for a cancel too, and transaction_timeout's own
+// handler has set what then ends the transaction (CHECK_FOR_INTERRUPTS: FATAL, as it says).
+TimeoutId standby_wait_timeout = MAX_TIMEOUTS;
+void cancel_standby_wait()
+{
+	QueryCancelPending = true;
+	InterruptPending = true;
+	SetLatch(MyLatch);
+}
+#endif
+
 } // namespace
 
 // Whether the synchronous standbys confirmed the WAL up to `end`, waited for as a commit waits for them
@@ -130,9 +144,18 @@ OriginId mark_origin()
 // report their apply; remote_write is raised to the flush). A cancel or a termination request ends the wait
 // with PostgreSQL's WARNING, and it returns as if confirmed (a commit is then durable locally only); so it is
 // asked again with a cancel pending, which it takes only if it still has to wait (its fast path returns at
-// once, the cancel untouched, when the standbys have confirmed).
+// once, the cancel untouched, when the standbys have confirmed). On 17 and later it ends at the session's
+// transaction_timeout too (standby_wait_timeout), for the mark's writer and a key record alike.
 bool confirmed_by_standbys(XLogRecPtr end)
 {
+#if PG_VERSION_NUM >= 170000
+	const bool bounded = get_timeout_active(TRANSACTION_TIMEOUT);
+	if (bounded) {
+		if (standby_wait_timeout == MAX_TIMEOUTS)
+			standby_wait_timeout = RegisterTimeout(USER_TIMEOUT, cancel_standby_wait);
+		enable_timeout_at(standby_wait_timeout, get_timeout_finish_time(TRANSACTION_TIMEOUT));
+	}
+#endif
 	const int nest_level = NewGUCNestLevel();
 	(void)set_config_option("synchronous_commit", "on", PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SAVE, true, 0, false);
 	HOLD_INTERRUPTS(); // as at a commit: the wait reads the cancel itself, and leaves its queue before returning
@@ -147,6 +170,10 @@ bool confirmed_by_standbys(XLogRecPtr end)
 	}
 	RESUME_INTERRUPTS();
 	AtEOXact_GUC(true, nest_level);
+#if PG_VERSION_NUM >= 170000
+	if (bounded)
+		disable_timeout(standby_wait_timeout, false);
+#endif
 	return confirmed;
 }
 
