@@ -79,7 +79,7 @@ private_install() {
 # for a build of its own; prints its path.
 source_copy() {
 	local dir=$ROOT/$1
-	rm -rf "$dir" && mkdir -p "$dir" && cp -r "$ROOT"/{Makefile,idtypes.control,src,sql,expected} "$dir"/ &&
+	rm -rf "$dir" && mkdir -p "$dir" && cp -r "$ROOT"/{Makefile,idtypes.control,idtypes_sql.control,src,sql,expected} "$dir"/ &&
 		find "$dir/src" -name '*.[od]' -delete && echo "$dir"
 }
 

@@ -52,8 +52,21 @@ namespace idtypes::pg {
 
 namespace {
 
+// Whether the relation has the carrier's columns: two, both bigint (the extension's other member tables,
+// adoption's state, have others).
+bool carrier_shaped(Oid relation)
+{
+	HeapTuple tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(relation));
+	if (!HeapTupleIsValid(tuple))
+		return false;
+	const int columns = reinterpret_cast<Form_pg_class>(GETSTRUCT(tuple))->relnatts;
+	ReleaseSysCache(tuple);
+	return columns == carrier_columns && get_atttype(relation, 1) == INT8OID && get_atttype(relation, 2) == INT8OID;
+}
+
 // The extension's own carrier by membership, as the rebuild finds it (database_carrier.cpp): the member of
-// idtypes that is a permanent materialized view (1.4 and later), else one that is a table (1.3's).
+// idtypes of the carrier's shape that is a permanent materialized view (1.4 and later), else one that is a
+// table (1.3's).
 Oid member_carrier(Oid extension)
 {
 	Relation depend = table_open(DependRelationId, AccessShareLock);
@@ -66,7 +79,7 @@ Oid member_carrier(Oid extension)
 	for (HeapTuple tuple; !OidIsValid(view) && (tuple = systable_getnext(scan)) != nullptr;) {
 		auto form = reinterpret_cast<Form_pg_depend>(GETSTRUCT(tuple));
 		if (form->deptype != DEPENDENCY_EXTENSION || form->classid != RelationRelationId || form->objsubid != 0 ||
-		    get_rel_persistence(form->objid) != RELPERSISTENCE_PERMANENT)
+		    get_rel_persistence(form->objid) != RELPERSISTENCE_PERMANENT || !carrier_shaped(form->objid))
 			continue;
 		const char kind = get_rel_relkind(form->objid);
 		if (kind == RELKIND_MATVIEW)
