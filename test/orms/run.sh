@@ -43,11 +43,12 @@ fi
 side_by_side_start orms "$here"
 
 # every tool's "nothing to change" below is after CREATE EXTENSION: the template holds the extension's own
-# schema (idtypes_internal, found by membership), which no tool's diff may show
-own=$(psql_q -d "$template" -c "SELECT n.nspname FROM pg_depend d JOIN pg_namespace n ON n.oid = d.objid
+# schemas (idtypes_internal: the carrier; idtypes_adopt: adoption's state; found by membership), which no
+# tool's diff may show
+own=$(psql_q -d "$template" -c "SELECT string_agg(n.nspname, ' ' ORDER BY n.nspname) FROM pg_depend d JOIN pg_namespace n ON n.oid = d.objid
 	JOIN pg_extension e ON e.oid = d.refobjid WHERE d.classid = 'pg_namespace'::regclass AND d.deptype = 'e' AND e.extname = 'idtypes'")
-if [ "$own" = idtypes_internal ]; then
-	echo "ok   orms: every tool's database holds the extension's own schema idtypes_internal (its diffs below are after CREATE EXTENSION)"
+if [ "$own" = "idtypes_adopt idtypes_internal" ]; then
+	echo "ok   orms: every tool's database holds the extension's own schemas $own (its diffs below are after CREATE EXTENSION)"
 else
 	echo "FAIL orms: the extension's own schema, by membership: '$own'"
 fi
