@@ -520,7 +520,9 @@ bool check(Contents &c, bool again = false)
 void note_refusal(const char *message)
 {
 	shared->refused_at = GetCurrentTimestamp();
-	strlcpy(shared->refusal, message, sizeof shared->refusal);
+	// snprintf, not strlcpy: Debian 12's glibc has none, and 17's and 18's headers (newer suites) do not declare
+	// PostgreSQL's own (as state_registry.cpp)
+	snprintf(shared->refusal, sizeof shared->refusal, "%s", message);
 }
 
 void publish(const Contents &c)
@@ -530,7 +532,7 @@ void publish(const Contents &c)
 	pg_write_barrier();
 	pg_atomic_write_u64(&shared->current, g);
 	shared->loaded_at = GetCurrentTimestamp();
-	strlcpy(shared->file, file_path(), sizeof shared->file);
+	snprintf(shared->file, sizeof shared->file, "%s", file_path());
 	char activity[128];
 	snprintf(activity, sizeof activity, "keyring generation %llu: %d key versions (%s)",
 	         static_cast<unsigned long long>(g), c.count, c.state == State::ok ? "usable" : "unusable");
@@ -1050,8 +1052,8 @@ bool status(Status &out)
 		out.versions = s.contents.count;
 		out.usable = s.contents.state == State::ok;
 	}
-	strlcpy(out.file, shared->file, sizeof out.file);
-	strlcpy(out.refusal, shared->refusal, sizeof out.refusal);
+	snprintf(out.file, sizeof out.file, "%s", shared->file);
+	snprintf(out.refusal, sizeof out.refusal, "%s", shared->refusal);
 	return true;
 }
 
