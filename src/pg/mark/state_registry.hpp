@@ -89,8 +89,8 @@ static_assert(tiles(server_state_fields, sizeof(ServerState), alignof(ServerStat
 static_assert(tiles(rebuild_progress_fields, sizeof(RebuildProgress), alignof(RebuildProgress)),
               "every field of RebuildProgress, in its order, in rebuild_progress_fields");
 
-// FNV-1a over the sizes, offsets and alignments.
-constexpr std::uint32_t mix(std::uint32_t h, std::size_t value)
+// FNV-1a over the sizes, offsets and alignments (as 8 bytes whatever size_t's width: 32-bit builds too).
+constexpr std::uint32_t mix(std::uint32_t h, std::uint64_t value)
 {
 	for (int i = 0; i < 8; i++) {
 		h ^= static_cast<std::uint32_t>((value >> (8 * i)) & 0xFF);
