@@ -113,6 +113,17 @@ else
 	count 0 1
 fi
 
+log "every script with a #! line is executable (test.sh runs them as commands)"
+not_x=$(cd "$ROOT" && for f in $(git ls-files scripts test clients bench 2>/dev/null); do
+	[ -f "$f" ] && [ ! -x "$f" ] && head -c2 "$f" | grep -q '^#!' && echo "$f"; done)
+if [ -z "$not_x" ]; then
+	echo "ok   every script of scripts/, test/, clients/ and bench/ with a #! line is executable"
+	count 1 0
+else
+	echo "FAIL: chmod +x (git keeps the mode): $not_x"
+	count 0 1 0 "not executable: $(paste -sd' ' <<<"$not_x")"
+fi
+
 log "the include arrows between the folders of src/pg/: downward only (scripts/include_arrows.sh)"
 checks "$ROOT/scripts/include_arrows.sh"
 
