@@ -25,6 +25,8 @@
 //   only makes the server skip more values, and any other name is not a record.
 #include "pg/mark/key_records.hpp"
 
+#include "pg/common/abort_cleanup.hpp"
+#include "pg/common/origin_names.hpp"
 #include "pg/common/wait_event.hpp"
 #include "pg/mark/origin.hpp"
 #include "pg/mark/worker.hpp"
@@ -33,9 +35,6 @@
 #include <cstring>
 
 extern "C" {
-#include "access/genam.h"
-#include "access/htup_details.h"
-#include "access/table.h"
 #include "access/xact.h"
 #include "access/xlog.h"
 #include "catalog/pg_control.h"
@@ -45,7 +44,6 @@ extern "C" {
 #include "executor/spi.h"
 #include "miscadmin.h"
 #include "postmaster/bgworker.h"
-#include "storage/ipc.h"
 #include "storage/latch.h"
 #include "storage/lmgr.h"
 #include "storage/proc.h"
@@ -81,29 +79,17 @@ std::size_t read_key_records(key_file_text::Record **out)
 	const uid11::Wrap wrap = cluster_wrap();
 	std::size_t count = 0, room = 16;
 	auto *records = static_cast<key_file_text::Record *>(palloc(room * sizeof(key_file_text::Record)));
-	Relation catalog = table_open(ReplicationOriginRelationId, AccessShareLock);
-	SysScanDesc scan = systable_beginscan(catalog, InvalidOid, false, nullptr, 0, nullptr);
-	HeapTuple tuple;
-	while ((tuple = systable_getnext(scan)) != nullptr) {
-		// heap_deform_tuple, a function of the server's, not the inline heap_getattr: 17's headers from a newer
-		// suite have it call a function that an older 17 server does not export
-		Datum values[Natts_pg_replication_origin];
-		bool nulls[Natts_pg_replication_origin];
-		heap_deform_tuple(tuple, RelationGetDescr(catalog), values, nulls);
-		if (nulls[Anum_pg_replication_origin_roname - 1])
-			continue;
-		const text *t = DatumGetTextPP(values[Anum_pg_replication_origin_roname - 1]);
+	auto take = [&](std::string_view name) {
 		key_file_text::Record record;
-		if (!key_file_text::parse_record(std::string_view(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t)), wrap, record))
-			continue;
+		if (!key_file_text::parse_record(name, wrap, record))
+			return;
 		if (count == room) {
 			room *= 2;
 			records = static_cast<key_file_text::Record *>(repalloc(records, room * sizeof(key_file_text::Record)));
 		}
 		records[count++] = record;
-	}
-	systable_endscan(scan);
-	table_close(catalog, AccessShareLock);
+	};
+	for_each_origin_name(take);
 	*out = records;
 	return count;
 }
@@ -150,7 +136,6 @@ namespace {
 // or the exit of the process that an error causes, which also stops the worker.
 ServerState *making = nullptr;
 BackgroundWorkerHandle *making_worker = nullptr; // in TopMemoryContext
-bool making_cleanup_registered = false;
 
 void stop_making()
 {
@@ -168,17 +153,6 @@ void stop_making()
 	(void)pg_atomic_compare_exchange_u32(&s.key_record_maker, &me, 0);
 	ConditionVariableBroadcast(&s.key_record_changed);
 }
-void stop_at_abort(XactEvent event, void *)
-{
-	if (event == XACT_EVENT_ABORT || event == XACT_EVENT_PARALLEL_ABORT)
-		stop_making();
-}
-void stop_at_subabort(SubXactEvent event, SubTransactionId, SubTransactionId, void *)
-{
-	if (event == SUBXACT_EVENT_ABORT_SUB)
-		stop_making();
-}
-void stop_at_exit(int, Datum) { stop_making(); }
 
 // What the record's worker `pid` waits for (from pg_locks: the lock and its mode) and who holds it ("PID n",
 // "a prepared transaction", or "no one now" when it was released between the two reads), in the current memory
@@ -273,14 +247,7 @@ constexpr long look_ms = 50;
 
 bool begin_making(ServerState &s)
 {
-	if (!making_cleanup_registered) {
-		RegisterXactCallback(stop_at_abort, nullptr);
-		RegisterSubXactCallback(stop_at_subabort, nullptr);
-		before_shmem_exit(stop_at_exit, 0);
-		making_cleanup_registered = true;
-	}
-	std::uint32_t none = 0;
-	if (!pg_atomic_compare_exchange_u32(&s.key_record_maker, &none, static_cast<std::uint32_t>(MyProcPid)))
+	if (!claim_for_this_process(s.key_record_maker, stop_making))
 		return false;
 	making = &s;
 	return true;

@@ -17,6 +17,7 @@
 #include "pg/mark/writer.hpp"
 
 #include "core/mark_floors.hpp"
+#include "pg/common/abort_cleanup.hpp"
 #include "pg/common/wait_event.hpp"
 #include "pg/mark/older_stores.hpp"
 #include "pg/mark/rebuild.hpp"
@@ -26,7 +27,6 @@ extern "C" {
 #include "access/xlog.h"
 #include "replication/syncrep.h"
 #include "storage/condition_variable.h"
-#include "storage/ipc.h"
 #include "storage/latch.h"
 #include "utils/guc.h"
 #include "utils/timeout.h"
@@ -215,37 +215,18 @@ namespace {
 
 // This process's hold on mark_lock, released by an abort or an exit that ends a holder by an error.
 ServerState *held = nullptr;
-bool cleanup_registered = false;
 
 void release_held()
 {
 	if (held != nullptr)
 		release_mark_lock(*held);
 }
-void release_at_abort(XactEvent event, void *)
-{
-	if (event == XACT_EVENT_ABORT || event == XACT_EVENT_PARALLEL_ABORT)
-		release_held();
-}
-void release_at_subabort(SubXactEvent event, SubTransactionId, SubTransactionId, void *)
-{
-	if (event == SUBXACT_EVENT_ABORT_SUB)
-		release_held();
-}
-void release_at_exit(int, Datum) { release_held(); }
 
 // Takes mark_lock if no process holds it. The first time in this process, registers the cleanup first (which
 // may raise: out of memory).
 bool try_mark_lock(ServerState &s)
 {
-	if (!cleanup_registered) {
-		RegisterXactCallback(release_at_abort, nullptr);
-		RegisterSubXactCallback(release_at_subabort, nullptr);
-		before_shmem_exit(release_at_exit, 0);
-		cleanup_registered = true;
-	}
-	std::uint32_t none = 0;
-	if (!pg_atomic_compare_exchange_u32(&s.mark_writer_pid, &none, static_cast<std::uint32_t>(MyProcPid)))
+	if (!claim_for_this_process(s.mark_writer_pid, release_held))
 		return false;
 	held = &s;
 	set_step(s, MarkStep::none);

@@ -10,14 +10,12 @@
 #include <cstdio>
 #include <cstring>
 
+#include "pg/common/origin_names.hpp"
 #include "pg/common/postgres.hpp"
 #include "pg/mark/origin.hpp"
 
 extern "C" {
-#include "access/genam.h"
-#include "access/htup_details.h"
 #include "access/parallel.h"
-#include "access/table.h"
 #include "access/xact.h"
 #include "access/xlog.h"
 #include "catalog/pg_authid_d.h"
@@ -365,25 +363,15 @@ Record *read_records(int &count)
 	count = 0;
 	int room = 1024;
 	Record *records = static_cast<Record *>(palloc(room * sizeof(Record)));
-	Relation catalog = table_open(ReplicationOriginRelationId, AccessShareLock);
-	SysScanDesc scan = systable_beginscan(catalog, InvalidOid, false, nullptr, 0, nullptr);
-	HeapTuple tuple;
-	while ((tuple = systable_getnext(scan)) != nullptr) {
-		Datum values[Natts_pg_replication_origin];
-		bool nulls[Natts_pg_replication_origin];
-		heap_deform_tuple(tuple, RelationGetDescr(catalog), values, nulls);
-		if (nulls[Anum_pg_replication_origin_roname - 1])
-			continue;
+	auto take = [&](std::string_view name) {
 		if (count == room) {
 			room *= 2;
 			records = static_cast<Record *>(repalloc(records, room * sizeof(Record)));
 		}
-		const text *t = DatumGetTextPP(values[Anum_pg_replication_origin_roname - 1]);
-		if (parse_record(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), records[count]))
+		if (parse_record(name.data(), name.size(), records[count]))
 			count++;
-	}
-	systable_endscan(scan);
-	table_close(catalog, AccessShareLock);
+	};
+	for_each_origin_name(take);
 	return records;
 }
 
