@@ -384,6 +384,17 @@ END
 $function$;
 COMMENT ON FUNCTION idtypes_adopt_row(regclass) IS 'the adoption state of a table, for its owner only; pins search_path for the rest of the transaction';
 
+-- A step's end, in the caller's transaction: the phase it reaches (only from from_phase where given: a
+-- backfill run again later leaves the phase as it is) and its line in the log.
+CREATE FUNCTION idtypes_adopt_reached(relation regclass, phase text, detail text DEFAULT NULL, from_phase text DEFAULT NULL)
+RETURNS void LANGUAGE sql VOLATILE SET search_path = pg_catalog, pg_temp
+AS $function$
+	UPDATE idtypes_adopt.migration m SET phase = idtypes_adopt_reached.phase
+	WHERE m.relid = relation AND (from_phase IS NULL OR m.phase = from_phase);
+	INSERT INTO idtypes_adopt.log (relid, step, detail) VALUES (relation, idtypes_adopt_reached.phase, detail);
+$function$;
+COMMENT ON FUNCTION idtypes_adopt_reached(regclass, text, text, text) IS 'the end of an adoption step: its phase and its line in the log';
+
 -- The current names of a member's columns (they swap at the cut-over; the attnums do not).
 CREATE FUNCTION idtypes_adopt_col(tab regclass, att smallint) RETURNS name
 LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
@@ -532,8 +543,7 @@ BEGIN
 		COMMIT;
 		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 	END LOOP;
-	UPDATE idtypes_adopt.migration SET phase = 'started' WHERE relid = relation;
-	INSERT INTO idtypes_adopt.log (relid, step) VALUES (relation, 'started');
+	PERFORM @extschema@.idtypes_adopt_reached(relation, 'started');
 	COMMIT;
 END
 $procedure$;
@@ -686,8 +696,7 @@ BEGIN
 	m := @extschema@.idtypes_adopt_row(relation);
 	END LOOP;
 	m := @extschema@.idtypes_adopt_row(relation);
-	UPDATE idtypes_adopt.migration SET phase = 'backfilled' WHERE relid = relation AND phase = 'started';
-	INSERT INTO idtypes_adopt.log (relid, step, detail) VALUES (relation, 'backfilled', format('%s rows', m.rows_done));
+	PERFORM @extschema@.idtypes_adopt_reached(relation, 'backfilled', format('%s rows', m.rows_done), 'started');
 	COMMIT;
 END
 $procedure$;
@@ -823,8 +832,9 @@ COMMENT ON FUNCTION idtypes_adopt_prepare(regclass) IS 'adoption step 3: the CRE
 -- is there: ADD ... NOT VALID, then VALIDATE, each brief (SHARE ROW EXCLUSIVE on both tables, then a scan under
 -- SHARE UPDATE EXCLUSIVE). A partitioned table before PostgreSQL 18 takes no NOT VALID foreign key: each
 -- partition gets it and validates it, then the partitioned table's, which takes them over without a scan.
--- only_add: the ADDs alone (in the rollback's transaction; the validations follow it).
-CREATE FUNCTION idtypes_adopt_fk_sql(parent regclass, member_tab regclass, old_att smallint, use_new boolean, only_add boolean)
+-- only_add: the ADDs alone (in the rollback's transaction; the validations follow it). Every referencing
+-- column's, one after another (by table and column).
+CREATE FUNCTION idtypes_adopt_fk_sql(parent regclass, use_new boolean, only_add boolean)
 RETURNS SETOF text LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
@@ -836,30 +846,31 @@ DECLARE
 	con record;
 	per_leaf boolean;
 BEGIN
-	SELECT * INTO k FROM idtypes_adopt.member m WHERE m.relid = parent AND m.tab = member_tab AND m.old_att = idtypes_adopt_fk_sql.old_att;
 	SELECT * INTO key FROM idtypes_adopt.member m WHERE m.relid = parent AND m.tab = parent AND m.old_con IS NULL;
-	cname := CASE WHEN use_new THEN left(k.old_con, 59) || '_idn' ELSE k.old_con END;
-	spec := format('FOREIGN KEY (%I) REFERENCES %s (%I)', @extschema@.idtypes_adopt_col(member_tab, CASE WHEN use_new THEN k.new_att ELSE k.old_att END),
-	               parent, @extschema@.idtypes_adopt_col(parent, CASE WHEN use_new THEN key.new_att ELSE key.old_att END))
-	        || k.actions;
-	per_leaf := (SELECT relkind FROM pg_class WHERE oid = member_tab) = 'p' AND current_setting('server_version_num')::integer < 180000;
-	FOR t IN SELECT l.relid FROM @extschema@.idtypes_adopt_tree(member_tab) l
-	         WHERE CASE WHEN per_leaf THEN l.level = 1 ELSE l.level = 0 END ORDER BY l.relid LOOP
-		SELECT c.convalidated INTO con FROM pg_constraint c WHERE c.conrelid = t AND c.conname = cname AND c.contype = 'f';
-		IF NOT FOUND THEN
-			-- the parent first, as the application's writes take them (a child's row, then its parent's check)
-			RETURN NEXT format('LOCK TABLE %s IN SHARE ROW EXCLUSIVE MODE; ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID', parent, t, cname, spec);
-		END IF;
-		IF NOT only_add AND (NOT FOUND OR NOT con.convalidated) THEN
-			RETURN NEXT format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t, cname);
+	FOR k IN SELECT * FROM idtypes_adopt.member m WHERE m.relid = parent AND m.old_con IS NOT NULL ORDER BY m.tab::oid, m.old_att LOOP
+		cname := CASE WHEN use_new THEN left(k.old_con, 59) || '_idn' ELSE k.old_con END;
+		spec := format('FOREIGN KEY (%I) REFERENCES %s (%I)', @extschema@.idtypes_adopt_col(k.tab, CASE WHEN use_new THEN k.new_att ELSE k.old_att END),
+		               parent, @extschema@.idtypes_adopt_col(parent, CASE WHEN use_new THEN key.new_att ELSE key.old_att END))
+		        || k.actions;
+		per_leaf := (SELECT relkind FROM pg_class WHERE oid = k.tab) = 'p' AND current_setting('server_version_num')::integer < 180000;
+		FOR t IN SELECT l.relid FROM @extschema@.idtypes_adopt_tree(k.tab) l
+		         WHERE CASE WHEN per_leaf THEN l.level = 1 ELSE l.level = 0 END ORDER BY l.relid LOOP
+			SELECT c.convalidated INTO con FROM pg_constraint c WHERE c.conrelid = t AND c.conname = cname AND c.contype = 'f';
+			IF NOT FOUND THEN
+				-- the parent first, as the application's writes take them (a child's row, then its parent's check)
+				RETURN NEXT format('LOCK TABLE %s IN SHARE ROW EXCLUSIVE MODE; ALTER TABLE %s ADD CONSTRAINT %I %s NOT VALID', parent, t, cname, spec);
+			END IF;
+			IF NOT only_add AND (NOT FOUND OR NOT con.convalidated) THEN
+				RETURN NEXT format('ALTER TABLE %s VALIDATE CONSTRAINT %I', t, cname);
+			END IF;
+		END LOOP;
+		IF per_leaf AND NOT only_add AND NOT EXISTS (SELECT FROM pg_constraint c WHERE c.conrelid = k.tab AND c.conname = cname) THEN
+			RETURN NEXT format('LOCK TABLE %s IN SHARE ROW EXCLUSIVE MODE; ALTER TABLE %s ADD CONSTRAINT %I %s', parent, k.tab, cname, spec);
 		END IF;
 	END LOOP;
-	IF per_leaf AND NOT only_add AND NOT EXISTS (SELECT FROM pg_constraint c WHERE c.conrelid = member_tab AND c.conname = cname) THEN
-		RETURN NEXT format('LOCK TABLE %s IN SHARE ROW EXCLUSIVE MODE; ALTER TABLE %s ADD CONSTRAINT %I %s', parent, member_tab, cname, spec);
-	END IF;
 END
 $function$;
-COMMENT ON FUNCTION idtypes_adopt_fk_sql(regclass, regclass, smallint, boolean, boolean) IS 'the statements still needed for a referencing column''s foreign key to the parent''s new (or old) key';
+COMMENT ON FUNCTION idtypes_adopt_fk_sql(regclass, boolean, boolean) IS 'the statements still needed for the referencing columns'' foreign keys to the parent''s new (or old) key';
 
 -- constrain: the new key proven NOT NULL (a CHECK added NOT VALID, then validated: the cut-over's SET NOT NULL
 -- reads it instead of scanning), each referencing column's foreign key to it (NOT VALID, then validated),
@@ -899,19 +910,16 @@ BEGIN
 		COMMIT;
 		m := @extschema@.idtypes_adopt_row(relation);
 	END IF;
-	FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation AND old_con IS NOT NULL ORDER BY tab::oid, old_att LOOP
-		FOR stmt IN SELECT * FROM @extschema@.idtypes_adopt_fk_sql(relation, k.tab, k.old_att, true, false) LOOP
-			PERFORM @extschema@.idtypes_adopt_exec(relation, stmt);
-			COMMIT;
-			m := @extschema@.idtypes_adopt_row(relation);
-		END LOOP;
-		UPDATE idtypes_adopt.member SET new_con = left(old_con, 59) || '_idn' WHERE relid = k.relid AND tab = k.tab AND old_att = k.old_att;
+	FOR stmt IN SELECT * FROM @extschema@.idtypes_adopt_fk_sql(relation, true, false) LOOP
+		PERFORM @extschema@.idtypes_adopt_exec(relation, stmt);
+		COMMIT;
+		m := @extschema@.idtypes_adopt_row(relation);
 	END LOOP;
+	UPDATE idtypes_adopt.member SET new_con = left(old_con, 59) || '_idn' WHERE relid = relation AND old_con IS NOT NULL;
 	FOR k IN SELECT DISTINCT ON (tab) * FROM idtypes_adopt.member WHERE relid = relation LOOP
 		EXECUTE format('ANALYZE %s', k.tab);
 	END LOOP;
-	UPDATE idtypes_adopt.migration SET phase = 'constrained' WHERE relid = relation;
-	INSERT INTO idtypes_adopt.log (relid, step) VALUES (relation, 'constrained');
+	PERFORM @extschema@.idtypes_adopt_reached(relation, 'constrained');
 	COMMIT;
 END
 $procedure$;
@@ -1096,15 +1104,15 @@ BEGIN
 		EXECUTE format('ALTER TABLE %s ALTER COLUMN %I DROP DEFAULT', relation, left(key.base, 59) || '_new');
 	END IF;
 	-- the foreign keys of the referencing columns
-	FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation AND old_con IS NOT NULL ORDER BY tab::oid, old_att LOOP
-		IF to_new THEN
+	IF to_new THEN
+		FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation AND old_con IS NOT NULL ORDER BY tab::oid, old_att LOOP
 			EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', k.tab, k.new_con, k.old_con);
-		ELSE
-			FOR stmt IN SELECT * FROM @extschema@.idtypes_adopt_fk_sql(relation, k.tab, k.old_att, false, true) LOOP
-				EXECUTE stmt;
-			END LOOP;
-		END IF;
-	END LOOP;
+		END LOOP;
+	ELSE
+		FOR stmt IN SELECT * FROM @extschema@.idtypes_adopt_fk_sql(relation, false, true) LOOP
+			EXECUTE stmt;
+		END LOOP;
+	END IF;
 	UPDATE idtypes_adopt.member SET new_con = NULL WHERE relid = relation;
 	-- the sync triggers, the other way
 	FOR k IN SELECT DISTINCT ON (tab) * FROM idtypes_adopt.member WHERE relid = relation LOOP
@@ -1229,7 +1237,6 @@ LANGUAGE plpgsql
 AS $procedure$
 DECLARE
 	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
-	k idtypes_adopt.member;
 	stmt text;
 BEGIN
 	IF m.phase = 'cut_over' THEN
@@ -1239,12 +1246,10 @@ BEGIN
 		RAISE EXCEPTION 'the adoption of % is in phase %, not cut over', relation, m.phase USING ERRCODE = 'object_not_in_prerequisite_state';
 	END IF;
 	m := @extschema@.idtypes_adopt_row(relation);
-	FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation AND old_con IS NOT NULL ORDER BY tab::oid, old_att LOOP
-		FOR stmt IN SELECT * FROM @extschema@.idtypes_adopt_fk_sql(relation, k.tab, k.old_att, false, false) LOOP
-			PERFORM @extschema@.idtypes_adopt_exec(relation, stmt);
-			COMMIT;
-			m := @extschema@.idtypes_adopt_row(relation);
-		END LOOP;
+	FOR stmt IN SELECT * FROM @extschema@.idtypes_adopt_fk_sql(relation, false, false) LOOP
+		PERFORM @extschema@.idtypes_adopt_exec(relation, stmt);
+		COMMIT;
+		m := @extschema@.idtypes_adopt_row(relation);
 	END LOOP;
 	INSERT INTO idtypes_adopt.log (relid, step) VALUES (relation, 'rolled back');
 	COMMIT;
@@ -1299,8 +1304,7 @@ BEGIN
 		EXECUTE format('DROP FUNCTION IF EXISTS %s', k.sync);
 	END LOOP;
 	UPDATE idtypes_adopt.member SET sync = NULL WHERE relid = relation;
-	UPDATE idtypes_adopt.migration SET phase = 'finished' WHERE relid = relation;
-	INSERT INTO idtypes_adopt.log (relid, step, detail) VALUES (relation, 'finished', CASE WHEN after THEN 'old columns dropped' ELSE 'abandoned: new columns dropped' END);
+	PERFORM @extschema@.idtypes_adopt_reached(relation, 'finished', CASE WHEN after THEN 'old columns dropped' ELSE 'abandoned: new columns dropped' END);
 	COMMIT;
 END
 $procedure$;
