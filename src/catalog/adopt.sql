@@ -1276,13 +1276,15 @@ BEGIN
 		RETURN;
 	END IF;
 	-- per table, in one transaction: its sync trigger and its old (or, abandoning, new) columns, so that no
-	-- write sees the one without the other (a NOT NULL old column without the trigger that fills it)
-	FOR t IN SELECT DISTINCT tab FROM idtypes_adopt.member WHERE relid = relation ORDER BY tab LOOP
+	-- write sees the one without the other (a NOT NULL old column without the trigger that fills it). The
+	-- parent's key last: abandoning after constrain (done or failed half way), the new foreign keys reference
+	-- the new key, and each goes with its referencing column (a drop of the key first would fail on them)
+	FOR t IN SELECT s.tab FROM (SELECT DISTINCT tab FROM idtypes_adopt.member WHERE relid = relation) s ORDER BY s.tab = relation, s.tab LOOP
 		stmts := '';
 		IF EXISTS (SELECT FROM pg_trigger g WHERE g.tgrelid = t AND g.tgname = 'zz_idtypes_adopt' AND g.tgparentid = 0) THEN
 			stmts := format('DROP TRIGGER zz_idtypes_adopt ON %s;', t);
 		END IF;
-		FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation AND tab = t ORDER BY old_att LOOP
+		FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation AND tab = t ORDER BY old_con IS NULL, old_att LOOP
 			col := @extschema@.idtypes_adopt_col(k.tab, CASE WHEN after THEN k.old_att ELSE k.new_att END);
 			CONTINUE WHEN col IS NULL;
 			IF after AND m.mapping <> 'keep' AND k.tab = relation AND k.old_con IS NULL THEN

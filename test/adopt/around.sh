@@ -4,7 +4,7 @@
 # with other arguments; a publication added after the start; a cut-over run by a role that cannot see other
 # sessions; an anti-wraparound autovacuum on the parent (failure mode 2); an INVALID index left by a CREATE
 # INDEX CONCURRENTLY that timed out behind an old snapshot (failure mode 4); a foreign key added mid-migration;
-# a dump restored mid-migration in another cluster; pg_upgrade mid-migration; two runs at once; the application's UPDATE trigger; rows planted in the state tables by a role with pg_write_all_data and by a role with nothing.
+# a dump restored mid-migration in another cluster; pg_upgrade mid-migration; two runs at once; the application's UPDATE trigger; rows planted in the state tables by a role with pg_write_all_data and by a role with nothing; an adoption abandoned after a constrain that failed half way.
 set -uo pipefail
 bin=${1:?usage: around.sh BIN_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -209,12 +209,42 @@ EOS
 check "time mode, a row behind the cursor whose reference was not filled yet: filled by a pass again, verify 0 (behind and empty, then failures: $(echo $out))" \
 	'[ "$(echo $out)" = "t 0" ]' "$out"
 
+# 11c. abandoned after a constrain that failed half way: a self-reference's new foreign key made and validated,
+#      a child's made but its validation failed (a row written with the trigger bypassed). finish drops the
+#      children's new columns before the parent's key (the new foreign keys go with them): triggers, new
+#      columns, sync functions gone, the old keys as they were
+sql pg -c "CREATE DATABASE halfway" >/dev/null
+out=$(db halfway -v ON_ERROR_STOP=1 <<-'EOS'
+	CREATE EXTENSION idtypes;
+	CREATE TABLE p (id bigint PRIMARY KEY, up bigint REFERENCES p);
+	INSERT INTO p SELECT i, NULLIF(i - 1, 0) FROM generate_series(1, 100) i;
+	CREATE TABLE c (id int PRIMARY KEY, pid bigint REFERENCES p);
+	INSERT INTO c SELECT i, i FROM generate_series(1, 100) i;
+	CALL idtypes_adopt_start('p', 'timeid');
+	CALL idtypes_adopt_backfill('p');
+	SELECT s FROM idtypes_adopt_prepare('p') s \gexec
+	SET session_replication_role = replica;
+	UPDATE c SET pid_new = '0'::bigint::timeid WHERE id = 1;
+	RESET session_replication_role;
+EOS
+)
+failed=$(db halfway -c "CALL idtypes_adopt_constrain('p')")
+made=$(db halfway -c "SELECT string_agg(conrelid::regclass || ' ' || conname || ' ' || convalidated, ', ' ORDER BY conname) FROM pg_constraint WHERE conname LIKE '%\_idn'")
+finished=$(db halfway -c "CALL idtypes_adopt_finish('p')")
+left=$(db halfway -c "SELECT (SELECT count(*) FROM pg_attribute WHERE attrelid IN ('p'::regclass, 'c'::regclass) AND attname LIKE '%\_new' AND NOT attisdropped)
+	+ (SELECT count(*) FROM pg_constraint WHERE conname LIKE '%\_idn%') + (SELECT count(*) FROM pg_trigger WHERE tgname = 'zz_idtypes_adopt')
+	+ (SELECT count(*) FROM pg_proc WHERE proname ~ '^idtypes_adopt_sync_[0-9]+$')")
+old=$(db halfway -c "SELECT string_agg(conrelid::regclass || ' ' || conname || ' ' || convalidated, ', ' ORDER BY conname) FROM pg_constraint WHERE conrelid IN ('p'::regclass, 'c'::regclass)")
+check "finish after a constrain failed half way ($(grep -o 'violates foreign key constraint "[a-z_]*"' <<<"$failed"); made: $made): abandoned ($finished), phase $(phase halfway), $left new columns, constraints, triggers or sync functions left; $old" \
+	'[ -z "$out" ] && [[ $failed == *"violates foreign key constraint \"c_pid_fkey_idn\""* ]] && [ "$made" = "c c_pid_fkey_idn false, p p_up_fkey_idn true" ] && [ -z "$finished" ] && [ "$(phase halfway)" = finished ] && [ "$left" = 0 ] && [ "$old" = "c c_pid_fkey true, c c_pkey true, p p_pkey true, p p_up_fkey true" ]' \
+	"$out $failed $finished"
+
 # 12. pg_upgrade mid-migration (to the same version: what it checks and copies is the same), last: it takes
 #     the cluster. pg_upgrade refuses a cluster with a regprocedure column in any table (function OIDs are not
 #     kept): the state tables must have none. The adoption, constrained before, is cut over and finished after.
 mk upg 1000 || die "the database upg"
 to_constrained upg || fail "upg: the steps before the cut-over"
-for d in own plant plantop args stats cic dump race trig behind; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
+for d in own plant plantop args stats cic dump race trig behind halfway; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
 stop pg || die "the cluster does not stop"
 out=$(upgrade "$bin" "$bin" pg pg3)
 up=$?
