@@ -5,6 +5,22 @@
 -- every operator is qualified and every call exact.
 \echo Use "ALTER EXTENSION idtypes UPDATE TO '1.5'" to load this file. \quit
 
+-- Amended in 1.7: what users attached to the functions this step drops and makes again is kept (without
+-- this, a user's REVOKE EXECUTE ... FROM PUBLIC was undone: every role could call them again; grants to roles
+-- were lost): idtypes_maintain_partitions, made again with a fifth argument, and idtypes_identity() (issue
+-- 65), made again with other columns. Their owner, grants, revokes and a comment of the user's (one other than
+-- 1.4's), for after they are made again (a setting of this transaction: no object is created, which the
+-- extension would own).
+SELECT pg_catalog.set_config('idtypes_update.kept', COALESCE(pg_catalog.json_agg(pg_catalog.json_build_object(
+	'new', k.new, 'owner', p.proowner, 'acl', p.proacl::text, 'note', pg_catalog.obj_description(p.oid, 'pg_proc'),
+	'note_1_4', k.note_1_4)), '[]')::text, true)
+FROM (VALUES ('@extschema@.idtypes_maintain_partitions(regclass, interval, integer, interval)',
+              '@extschema@.idtypes_maintain_partitions(regclass, interval, integer, interval, timestamptz)',
+              'creates the range partitions of a table partitioned by an idtypes column for the step holding now() and ahead steps after it (bounds T_min of UTC step boundaries); with keep, drops those wholly older than now() - keep'),
+             ('@extschema@.idtypes_identity()', '@extschema@.idtypes_identity()',
+              'what this server generates with: timeid clock id (NULL while the random one is not drawn) and tbsl machine id, each with its source (configuration, session, random or default), idtypes_generator_mode(), the high-water mark on disk (NULL before any), and on a standby its primary''s clock id and machine id (NULL elsewhere)')) AS k (old, new, note_1_4)
+JOIN pg_catalog.pg_proc p ON p.oid OPERATOR(pg_catalog.=) k.old::pg_catalog.regprocedure::pg_catalog.oid;
+
 -- idtypes_maintain_partitions takes `since` (a backfill) and runs only as the table's owner: the 4-argument
 -- form goes, and src/catalog/partitions.sql is taken whole (ADDS_1.4--1.5); every call of 1.4 still works.
 DROP FUNCTION idtypes_maintain_partitions(regclass, interval, integer, interval);
@@ -46,14 +62,8 @@ SELECT pg_catalog.pg_replication_origin_drop(o.roname)
 FROM pg_catalog.pg_replication_origin AS o
 WHERE o.roname OPERATOR(pg_catalog.=) 'idtypes_identity'::pg_catalog.text;
 
--- idtypes_identity() loses its primary's identity columns: made again by identity.sql (ADDS_1.4--1.5).
--- Amended in 1.7 (issue 65): what users attached to idtypes_identity(), which this step makes again, is kept
--- (without this, a user's REVOKE EXECUTE ... FROM PUBLIC was undone: every role could call it again). Its
--- owner, grants, revokes and a comment of the user's, for after it is made again (a setting of this
--- transaction: no object is created, which the extension would own).
-SELECT pg_catalog.set_config('idtypes_update.identity', pg_catalog.json_build_object(
-	'owner', p.proowner, 'acl', p.proacl::text, 'note', pg_catalog.obj_description(p.oid, 'pg_proc'))::text, true)
-FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) '@extschema@.idtypes_identity()'::pg_catalog.regprocedure::pg_catalog.oid;
+-- idtypes_identity() loses its primary's identity columns: made again by identity.sql (ADDS_1.4--1.5);
+-- what users attached to it is kept (above).
 DROP FUNCTION @extschema@.idtypes_identity();
 
 -- uid11_generate_random may write WAL (the mark) and a file (its key).
@@ -319,44 +329,51 @@ CREATE FUNCTION idtypes_identity(OUT timeid_clock_id integer, OUT timeid_clock_i
 	RETURNS record
 	AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 COMMENT ON FUNCTION idtypes_identity() IS 'what this server generates with: timeid clock id (NULL while the random one is not drawn) and tbsl machine id, each with its source (configuration, session, random or default), idtypes_generator_mode(), and the generators'' mark (NULL before any)';
--- Amended in 1.7 (issue 65): idtypes_identity() made again with what the user had attached to the one dropped
--- above: its owner, its ACL (grants given again; EXECUTE revoked from PUBLIC again where the user had revoked
--- it; a NULL ACL is the default, as made again), a comment of the user's own. The initial privileges stay the
--- extension's own (none), so that pg_dump dumps the user's grants and revokes as it does any user's.
+-- Amended in 1.7: idtypes_maintain_partitions and idtypes_identity() (issue 65) made again with what the user
+-- had attached to the ones dropped above: the owner, the ACL (grants given again; EXECUTE revoked from PUBLIC
+-- again where the user had revoked it; a NULL ACL is the default, as made again), a comment of the user's
+-- own. The initial privileges stay the extension's own (none), so that pg_dump dumps the user's grants and
+-- revokes as it does any user's.
 DO $keep$
 DECLARE
-	f pg_catalog.oid := '@extschema@.idtypes_identity()'::pg_catalog.regprocedure::pg_catalog.oid;
-	old pg_catalog.json := pg_catalog.current_setting('idtypes_update.identity')::pg_catalog.json;
-	owner pg_catalog.oid := pg_catalog.json_extract_path_text(old, 'owner')::pg_catalog.oid;
-	acl pg_catalog.aclitem[] := pg_catalog.json_extract_path_text(old, 'acl')::pg_catalog.aclitem[];
-	note text := pg_catalog.json_extract_path_text(old, 'note');
+	kept pg_catalog.json;
+	f pg_catalog.regprocedure;
+	owner pg_catalog.oid;
+	acl pg_catalog.aclitem[];
+	note text;
 	g record;
 BEGIN
-	IF note IS NULL OR note OPERATOR(pg_catalog.<>) 'what this server generates with: timeid clock id (NULL while the random one is not drawn) and tbsl machine id, each with its source (configuration, session, random or default), idtypes_generator_mode(), the high-water mark on disk (NULL before any), and on a standby its primary''s clock id and machine id (NULL elsewhere)' THEN
-		EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', f::pg_catalog.regprocedure, note);
-	END IF;
-	IF owner OPERATOR(pg_catalog.<>) (SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) f) THEN
-		EXECUTE pg_catalog.format('ALTER FUNCTION %s OWNER TO %s', f::pg_catalog.regprocedure, owner::pg_catalog.regrole);
-	END IF;
-	IF acl IS NOT NULL THEN
-		IF NOT EXISTS (SELECT FROM pg_catalog.aclexplode(acl) a
-		               WHERE a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid AND a.privilege_type OPERATOR(pg_catalog.=) 'EXECUTE'::pg_catalog.text) THEN
-			EXECUTE pg_catalog.format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', f::pg_catalog.regprocedure);
+	FOR kept IN SELECT e FROM pg_catalog.json_array_elements(pg_catalog.current_setting('idtypes_update.kept')::pg_catalog.json) AS e LOOP
+		f := pg_catalog.json_extract_path_text(kept, 'new')::pg_catalog.regprocedure;
+		owner := pg_catalog.json_extract_path_text(kept, 'owner')::pg_catalog.oid;
+		acl := pg_catalog.json_extract_path_text(kept, 'acl')::pg_catalog.aclitem[];
+		note := pg_catalog.json_extract_path_text(kept, 'note');
+		IF note IS NULL OR note OPERATOR(pg_catalog.<>) pg_catalog.json_extract_path_text(kept, 'note_1_4') THEN
+			EXECUTE pg_catalog.format('COMMENT ON FUNCTION %s IS %L', f, note);
 		END IF;
-		FOR g IN SELECT a.grantee, a.is_grantable FROM pg_catalog.aclexplode(acl) a
-		         WHERE a.privilege_type OPERATOR(pg_catalog.=) 'EXECUTE'::pg_catalog.text AND a.grantee OPERATOR(pg_catalog.<>) owner
-		           AND a.grantee OPERATOR(pg_catalog.<>) 0::pg_catalog.oid LOOP
-			EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO %s%s', f::pg_catalog.regprocedure, g.grantee::pg_catalog.regrole,
-			        CASE WHEN g.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END);
-		END LOOP;
-		IF EXISTS (SELECT FROM pg_catalog.aclexplode(acl) a
-		           WHERE a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid AND a.privilege_type OPERATOR(pg_catalog.=) 'EXECUTE'::pg_catalog.text AND a.is_grantable) THEN
-			EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO PUBLIC WITH GRANT OPTION', f::pg_catalog.regprocedure);
+		IF owner OPERATOR(pg_catalog.<>) (SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) f::pg_catalog.oid) THEN
+			EXECUTE pg_catalog.format('ALTER FUNCTION %s OWNER TO %s', f, owner::pg_catalog.regrole);
 		END IF;
-	END IF;
-	DELETE FROM pg_catalog.pg_init_privs
-	WHERE objoid OPERATOR(pg_catalog.=) f AND classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
-	  AND objsubid OPERATOR(pg_catalog.=) 0;
+		IF acl IS NOT NULL THEN
+			IF NOT EXISTS (SELECT FROM pg_catalog.aclexplode(acl) a
+			               WHERE a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid AND a.privilege_type OPERATOR(pg_catalog.=) 'EXECUTE'::pg_catalog.text) THEN
+				EXECUTE pg_catalog.format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', f);
+			END IF;
+			FOR g IN SELECT a.grantee, a.is_grantable FROM pg_catalog.aclexplode(acl) a
+			         WHERE a.privilege_type OPERATOR(pg_catalog.=) 'EXECUTE'::pg_catalog.text AND a.grantee OPERATOR(pg_catalog.<>) owner
+			           AND a.grantee OPERATOR(pg_catalog.<>) 0::pg_catalog.oid LOOP
+				EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO %s%s', f, g.grantee::pg_catalog.regrole,
+				        CASE WHEN g.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END);
+			END LOOP;
+			IF EXISTS (SELECT FROM pg_catalog.aclexplode(acl) a
+			           WHERE a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid AND a.privilege_type OPERATOR(pg_catalog.=) 'EXECUTE'::pg_catalog.text AND a.is_grantable) THEN
+				EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO PUBLIC WITH GRANT OPTION', f);
+			END IF;
+		END IF;
+		DELETE FROM pg_catalog.pg_init_privs
+		WHERE objoid OPERATOR(pg_catalog.=) f::pg_catalog.oid AND classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
+		  AND objsubid OPERATOR(pg_catalog.=) 0;
+	END LOOP;
 END
 $keep$;
 -- REFRESH MATERIALIZED VIEW idtypes_internal.high_water WITH NO DATA would empty the carrier of pg_upgrade
