@@ -70,6 +70,14 @@ timed() {
 	out=$(sql primary -v VERBOSITY=verbose "$@" 2>&1)
 	took=$(($(now_ms) - t0))
 }
+# A first call at lock_timeout = 1s (statement_timeout = 8s its outer bound), counted: true when it ended
+# within 5 s with 55P03 naming the lock on pg_replication_origin and its holder, "held by $1".
+at_lock_timeout() {
+	planned=$((planned + 1))
+	timed -c "SET lock_timeout = '1s'" -c "SET statement_timeout = '8s'" -c 'SELECT uid11_generate_random()'
+	planned_check
+	[[ "$out" == *55P03*"pg_replication_origin"*"held by $1"* ]] && [ "$took" -lt 5000 ]
+}
 
 as_postgres "$bin/initdb" -D "$work/primary" -A trust -U postgres --no-sync >/dev/null || die "initdb"
 # the mark made first (its origin: a rebuild needs the lock the held case holds)
@@ -89,10 +97,7 @@ v=$(sql primary -c 'SHOW server_version_num')
 
 # 1. every wait of the record ends; no self-deadlock
 hold
-planned=$((planned + 1))
-timed -c "SET lock_timeout = '1s'" -c "SET statement_timeout = '8s'" -c 'SELECT uid11_generate_random()'
-planned_check
-[[ "$out" == *55P03*"pg_replication_origin"*"held by PID $holder"* ]] && [ "$took" -lt 5000 ] &&
+at_lock_timeout "PID $holder" &&
 	ok "held lock: a first call at lock_timeout = 1s ends in $took ms with 55P03 naming the lock and its holder" ||
 	fail "held lock, lock_timeout = 1s: after $took ms: $out"
 planned=$((planned + 1))
@@ -136,10 +141,7 @@ planned_check
 	fail "own lock on pg_database: after $took ms: $out"
 # a prepared transaction holds the lock: named as such, not as PID 0
 sql primary -c 'BEGIN' -c "SELECT pg_replication_origin_drop('test_own')" -c "PREPARE TRANSACTION 'test_own'" >/dev/null
-planned=$((planned + 1))
-timed -c "SET lock_timeout = '1s'" -c "SET statement_timeout = '8s'" -c 'SELECT uid11_generate_random()'
-planned_check
-[[ "$out" == *55P03*"pg_replication_origin"*"held by a prepared transaction (pg_prepared_xacts)"* ]] && [ "$took" -lt 5000 ] &&
+at_lock_timeout "a prepared transaction (pg_prepared_xacts)" &&
 	ok "a prepared transaction holding the lock: a first call at lock_timeout = 1s ends in $took ms with 55P03 naming it" ||
 	fail "a prepared transaction holding the lock, lock_timeout = 1s: after $took ms: $out"
 sql primary -c "ROLLBACK PREPARED 'test_own'" >/dev/null
@@ -200,10 +202,7 @@ planned_check
 [ "$waiting" = 8 ] && [ "$n" = 1 ] && ok "8 sessions make a key's first call while the lock is held: 1 background worker" ||
 	fail "8 sessions' first calls (waiting: $waiting): $n background workers"
 # a 9th session, waiting for the maker (not a maker itself), ends at its lock_timeout all the same
-timed -c "SET lock_timeout = '1s'" -c "SET statement_timeout = '8s'" -c 'SELECT uid11_generate_random()'
-planned=$((planned + 1))
-planned_check
-[[ "$out" == *55P03*"pg_replication_origin"*"held by PID $holder"* ]] && [ "$took" -lt 5000 ] &&
+at_lock_timeout "PID $holder" &&
 	ok "... a 9th session waiting for the maker ends at lock_timeout = 1s in $took ms with 55P03 naming the lock and its holder" ||
 	fail "a 9th session, lock_timeout = 1s: after $took ms: $out"
 sql primary -c "SELECT pg_cancel_backend($holder)" >/dev/null
