@@ -234,7 +234,7 @@ finished=$(db halfway -c "CALL idtypes_adopt_finish('p')")
 left=$(db halfway -c "SELECT (SELECT count(*) FROM pg_attribute WHERE attrelid IN ('p'::regclass, 'c'::regclass) AND attname LIKE '%\_new' AND NOT attisdropped)
 	+ (SELECT count(*) FROM pg_constraint WHERE conname LIKE '%\_idn%') + (SELECT count(*) FROM pg_trigger WHERE tgname = 'zz_idtypes_adopt')
 	+ (SELECT count(*) FROM pg_proc WHERE proname ~ '^idtypes_adopt_sync_[0-9]+$')")
-old=$(db halfway -c "SELECT string_agg(conrelid::regclass || ' ' || conname || ' ' || convalidated, ', ' ORDER BY conname) FROM pg_constraint WHERE conrelid IN ('p'::regclass, 'c'::regclass)")
+old=$(db halfway -c "SELECT string_agg(conrelid::regclass || ' ' || conname || ' ' || convalidated, ', ' ORDER BY conname) FROM pg_constraint WHERE conrelid IN ('p'::regclass, 'c'::regclass) AND contype <> 'n'")
 check "finish after a constrain failed half way ($(grep -o 'violates foreign key constraint "[a-z_]*"' <<<"$failed"); made: $made): abandoned ($finished), phase $(phase halfway), $left new columns, constraints, triggers or sync functions left; $old" \
 	'[ -z "$out" ] && [[ $failed == *"violates foreign key constraint \"c_pid_fkey_idn\""* ]] && [ "$made" = "c c_pid_fkey_idn false, p p_up_fkey_idn true" ] && [ -z "$finished" ] && [ "$(phase halfway)" = finished ] && [ "$left" = 0 ] && [ "$old" = "c c_pid_fkey true, c c_pkey true, p p_pkey true, p p_up_fkey true" ]' \
 	"$out $failed $finished"
