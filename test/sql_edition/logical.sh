@@ -82,9 +82,14 @@ subscribe() { # subscribe TO FROM: TO subscribes to FROM's publication of everyt
 	done
 	return 1
 }
-caught_up() { # caught_up FROM TO: TO has applied everything FROM had written when called
+caught_up() { # caught_up FROM TO: TO has applied everything FROM had committed when called
+	# FROM's position is read after a transaction of its own that wrote WAL (a logical message, which no
+	# subscription applies) committed with synchronous_commit = local: its flush writes every commit before
+	# it. cluster_start sets synchronous_commit = off, and an asynchronous commit can still be unwritten,
+	# behind pg_current_wal_lsn() (the position written), which TO then reaches without it (checked below,
+	# after the TRUNCATE)
 	local lsn
-	lsn=$(su "$1" -d app -c "SELECT pg_current_wal_lsn()")
+	lsn=$(su "$1" -d app -c "SET synchronous_commit = local" -c "SELECT pg_logical_emit_message(true, 'logical.sh', 'caught_up')" -c "SELECT pg_current_wal_lsn()" | tail -1)
 	for _ in $(seq 1 120); do
 		[ "$(su "$2" -d app -c "SELECT count(*) FROM pg_stat_subscription WHERE subname = 'from_${1,,}' AND latest_end_lsn >= '$lsn'")" = 1 ] && return 0
 		sleep 0.25
@@ -157,7 +162,21 @@ if [ -n "$skip_lsn" ] && [ "$hinted" -ge 1 ] && caught_up A B && [ "$(su B -d ap
 else
 	fail "logical replication: a publisher's TRUNCATE of the identity: LSN '${skip_lsn}', $hinted hint(s), B's identity $(app B -c "SELECT timeid_clock_id, tbsl_machine_id FROM idtypes_sql_installation")"
 fi
-app A -c "DELETE FROM public.seen WHERE type = 'mark'" >/dev/null && caught_up A B # the mark gone from both sides (step 3 counts rows)
+# the mark deleted on A with A's WAL writer slowed to 10 s, so that the DELETE's asynchronous commit is still
+# unwritten when caught_up starts: B has applied it when caught_up returns. (caught_up read A's written
+# position: B reached it with the mark still there, A's subscription to B below copied the mark back to A, and
+# with origin = none no DELETE of B's reached it there: 80,001 rows on A in step 3, on 19 only: on 15, B's
+# DELETE comes back to A and removes it again)
+su A -c "ALTER SYSTEM SET wal_writer_delay = '10s'" -c "SELECT pg_reload_conf()" >/dev/null && sleep 0.3
+unwritten=$(app A -c "DELETE FROM public.seen WHERE type = 'mark'" -c "SELECT pg_current_wal_lsn() < pg_current_wal_insert_lsn()")
+caught_up A B
+marks=$(su B -d app -c "SELECT count(*) FROM public.seen WHERE type = 'mark'")
+su A -c "ALTER SYSTEM RESET wal_writer_delay" -c "SELECT pg_reload_conf()" >/dev/null
+if [ "$unwritten" = t ] && [ "$marks" = 0 ]; then
+	ok "logical replication: a DELETE committed asynchronously on A, its commit not yet written (A's WAL writer at 10 s), is applied on B when the test's wait for B returns (0 rows left of 1)"
+else
+	fail "logical replication: the wait for B after an asynchronous commit on A: the commit unwritten: ${unwritten:-?}; rows left on B: $marks of 1"
+fi
 subscribe A B || fail "logical replication: A's subscription to B did not sync"
 # streaming: each owner changes its identity, which the other side skips
 app A -c "SELECT idtypes_sql_set_identity(5, 5)" >/dev/null && app B -c "SELECT idtypes_sql_set_identity(6, 6)" >/dev/null
@@ -211,11 +230,14 @@ for t in timeid tbsl uid11 scru160; do
 	[ "$a" = $((2 * n)) ] && [ "$b" = $((2 * n)) ] || bad=1
 	{ [ $t = timeid ] || [ $t = tbsl ]; } && [ "$common" != 0 ] && bad=1
 done
-counts=$(for side in A B; do su "$side" -d app -c "SELECT count(*) FROM public.seen WHERE type IN ('timeid', 'tbsl', 'uid11', 'scru160')"; done | tr '\n' ' ')
-if [ "$bad" = 0 ] && [ "$counts" = "$((16 * n)) $((16 * n)) " ]; then
-	ok "logical replication, both directions: A and B generating at once ($((8 * n)) IDs each, 2 sessions): in common:$summary every row on both sides ($counts)"
+# every row of the table on each side, by side and type: each side's own and the other's IDs, nothing else
+want=$(for side in A B; do for t in scru160 tbsl timeid uid11; do echo "$side|$t|$((2 * n))"; done; done)
+rows=$(for side in A B; do su "$side" -d app -c "SELECT side, type, count(*) FROM public.seen GROUP BY 1, 2 ORDER BY 1, 2" | tr '\n' ' '; echo; done)
+if [ "$bad" = 0 ] && [ "$rows" = "$(tr '\n' ' ' <<<"$want")
+$(tr '\n' ' ' <<<"$want")" ]; then
+	ok "logical replication, both directions: A and B generating at once ($((8 * n)) IDs each, 2 sessions): in common:$summary every row on both sides and no other ($((16 * n)) each: A's and B's $((2 * n)) of each type)"
 else
-	fail "logical replication: generating at once: in common:$summary rows on A and B: $counts (want $((16 * n)) each)"
+	fail "logical replication: generating at once: in common:$summary rows by side|type|count on A: $(head -1 <<<"$rows")and on B: $(tail -1 <<<"$rows")(want $((2 * n)) of each side and type, nothing else)"
 	grep -hv '^[0-9A-Za-z]*$' "$work"/[AB].?.* | head -3 | sed 's/^/     /'
 fi
 
