@@ -12,7 +12,9 @@
 #  3. both sides generate at once (2 sessions each, every generator, into a replicated table): 0 timeids and
 #     0 tbsls in common, and every row reaches the other side;
 #  4. docs/sql-edition.md's cutover block as written (the states of A moved to B once B has caught up),
-#     with A's states an hour ahead (tbsl's half a second): B's next IDs sort above A's last;
+#     with A's states an hour ahead (tbsl's half a second): B's next IDs sort above A's last; B also
+#     subscribed to another server whose LSNs are ahead of A's, and A's last row (committed asynchronously)
+#     held back on B for 2 s: the block returns once B has applied it;
 #  5. (19) while B subscribes to A's publication FOR ALL SEQUENCES (which carries the states), B's
 #     generators refuse; once the subscription is dropped they generate.
 # On 15 (no subscription option origin = none) the test's own table skips a row it already holds, so rows
@@ -260,18 +262,38 @@ app A -c "SELECT setval('timeid_state', (extract(epoch FROM clock_timestamp() + 
 	-c "SELECT setval('uid11_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000)::bigint - 1321009871111)" \
 	-c "SELECT setval('scru160_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000)::bigint)" >/dev/null
 last=$(app A -c "SELECT timeid_generate(), tbsl_generate(), uid11_generate(), scru160_generate()")
+# ... and B subscribed to another server too (here B itself, its database other), whose LSNs are ahead of A's:
+# they say nothing of A's WAL. A's last row, committed asynchronously, is applied on B only once a session of
+# B's that inserted the same key rolls back (2 s later): the block waits for it.
+su B -c "CREATE DATABASE other" >/dev/null &&
+	su B -d other -c "CREATE TABLE public.other (x int PRIMARY KEY)" -c "CREATE PUBLICATION other FOR TABLE public.other" \
+		-c "SELECT pg_create_logical_replication_slot('elsewhere', 'pgoutput')" >/dev/null &&
+	su B -d app -c "CREATE TABLE public.other (x int PRIMARY KEY)" \
+		-c "CREATE SUBSCRIPTION elsewhere CONNECTION '$(conninfo B postgres | sed 's/dbname=app/dbname=other/')' PUBLICATION other WITH (create_slot = false, slot_name = 'elsewhere', copy_data = false)" >/dev/null 2>>"$work/subscribe.log"
+for _ in $(seq 1 20); do # B's WAL a segment past A's
+	[ "$(su B -d app -c "SELECT count(*) FROM pg_stat_subscription WHERE subname = 'elsewhere' AND latest_end_lsn > '$(su A -c "SELECT pg_current_wal_insert_lsn() + 16777216")'")" = 1 ] && break
+	su B -c "SELECT pg_logical_emit_message(false, 'logical.sh', 'ahead')" -c "SELECT pg_switch_wal()" >/dev/null
+	sleep 0.2
+done
+su B -d app -c "BEGIN" -c "INSERT INTO public.seen VALUES ('A', 'last', 'before the cutover')" -c "SELECT pg_sleep(2)" -c "ROLLBACK" >/dev/null &
+locker=$!
+for _ in $(seq 1 40); do [ "$(su B -d app -c "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(2)'")" = 1 ] && break; sleep 0.05; done
+app A -c "INSERT INTO public.seen VALUES ('A', 'last', 'before the cutover')" >/dev/null
 if PGHOST=${host[B]} PGPORT=${port[B]} PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -U app -d app \
 		-v old="$(conninfo A)" -v new="$(conninfo B)" -f "$work/cutover.sql" >"$work/cutover.out" 2>&1; then
+	applied=$(su B -d app -c "SELECT count(*) FROM public.seen WHERE type = 'last'")
 	next=$(app B -c "SELECT timeid_generate(), tbsl_generate(), uid11_generate(), scru160_generate()" 2>&1)
-	if paste -d'|' <(tr '|' '\n' <<<"$last") <(tr '|' '\n' <<<"$next") | LC_ALL=C awk -F'|' '!($2 > $1) { exit 1 } END { if (NR != 4) exit 1 }'; then
-		ok "logical replication: docs/sql-edition.md's cutover block, A's states an hour ahead: B's next IDs sort above A's last (${last//|/ })"
+	if paste -d'|' <(tr '|' '\n' <<<"$last") <(tr '|' '\n' <<<"$next") | LC_ALL=C awk -F'|' '!($2 > $1) { exit 1 } END { if (NR != 4) exit 1 }' && [ "$applied" = 1 ]; then
+		ok "logical replication: docs/sql-edition.md's cutover block, A's states an hour ahead: B's next IDs sort above A's last (${last//|/ }); it returned once B had applied A's last row (1 of 1), B's apply held back 2 s and another subscription of B's ahead of A's WAL"
 	else
-		fail "logical replication: after the cutover block: A's last $last, B's next $next"
+		fail "logical replication: after the cutover block: A's last $last, B's next $next; A's last row on B when it returned: $applied of 1"
 	fi
 else
 	fail "logical replication: docs/sql-edition.md's cutover block:"
 	head -10 "$work/cutover.out" | sed 's/^/     /'
 fi
+wait "$locker"
+su B -d app -c "DROP SUBSCRIPTION elsewhere" >/dev/null 2>>"$work/subscribe.log"
 # 5. PostgreSQL 19's publications FOR ALL SEQUENCES carry the states (a subscription's sync sets them to the
 # publisher's, back too): while B subscribes to A's, B's generators refuse; once it drops it, they generate
 if [ "$(su A -d app -c 'SHOW server_version_num')" -ge 190000 ]; then
