@@ -319,12 +319,13 @@ su B -d app -c "BEGIN" -c "INSERT INTO public.seen VALUES ('A', 'last', 'before 
 locker=$!
 for _ in $(seq 1 40); do [ "$(su B -d app -c "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(2)'")" = 1 ] && break; sleep 0.05; done
 app A -c "INSERT INTO public.seen VALUES ('A', 'last', 'before the cutover')" >/dev/null
+su A -c "ALTER DATABASE app SET default_transaction_read_only = on" >/dev/null # the docs' step 1
 if PGHOST=${host[B]} PGPORT=${port[B]} PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -U app -d app \
 		-v old="$(conninfo A)" -v new="$(conninfo B)" -f "$work/cutover.sql" >"$work/cutover.out" 2>&1; then
 	applied=$(su B -d app -c "SELECT count(*) FROM public.seen WHERE type = 'last'")
 	next=$(app B -c "SELECT timeid_generate(), tbsl_generate(), uid11_generate(), scru160_generate()" 2>&1)
 	if paste -d'|' <(tr '|' '\n' <<<"$last") <(tr '|' '\n' <<<"$next") | LC_ALL=C awk -F'|' '!($2 > $1) { exit 1 } END { if (NR != 4) exit 1 }' && [ "$applied" = 1 ]; then
-		ok "logical replication: docs/sql-edition.md's cutover block, A's states an hour ahead: B's next IDs sort above A's last (${last//|/ }); it returned once B had applied A's last row (1 of 1), B's apply held back 2 s and another subscription of B's ahead of A's WAL"
+		ok "logical replication: docs/sql-edition.md's cutover block, A's states an hour ahead: B's next IDs sort above A's last (${last//|/ }); it returned once B had applied A's last row (1 of 1), B's apply held back 2 s, another subscription of B's ahead of A's WAL, A's database read-only"
 	else
 		fail "logical replication: after the cutover block: A's last $last, B's next $next; A's last row on B when it returned: $applied of 1"
 	fi
@@ -333,6 +334,7 @@ else
 	head -10 "$work/cutover.out" | sed 's/^/     /'
 fi
 wait "$locker"
+su A -c "ALTER DATABASE app RESET default_transaction_read_only" >/dev/null
 su B -d app -c "DROP SUBSCRIPTION elsewhere" >/dev/null 2>>"$work/subscribe.log"
 # 5. PostgreSQL 19's publications FOR ALL SEQUENCES carry the states (a subscription's sync sets them to the
 # publisher's, back too): while B subscribes to A's, B's generators refuse; once it drops it, they generate
