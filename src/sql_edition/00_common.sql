@@ -365,6 +365,20 @@ CREATE SEQUENCE tbsl_state AS bigint MINVALUE 0;
 CREATE SEQUENCE uid11_state AS bigint MINVALUE 0;
 CREATE SEQUENCE scru160_state AS bigint MINVALUE 0;
 REVOKE ALL ON SEQUENCE timeid_state, tbsl_state, uid11_state, scru160_state FROM PUBLIC;
+-- [1.2] (what the update script from 1.1 takes, from here to the closing mark)
+-- Each installation's states have an INCREMENT of their own, drawn here (the edition never calls nextval on
+-- them): PostgreSQL 19's sequence synchronization refuses a subscriber's sequence whose parameters differ
+-- from its publisher's, so a subscription FOR ALL SEQUENCES never sets these states to another
+-- installation's. (It set them back, and once the subscription was dropped the subscriber issued its own
+-- IDs again.) Two installations draw the same one at odds of 1 in 2^31.
+DO $$
+DECLARE
+	increment pg_catalog.int8 := 2 OPERATOR(pg_catalog.+) (pg_catalog.random() OPERATOR(pg_catalog.*) 2147483645::double precision)::pg_catalog.int8;
+BEGIN
+	EXECUTE pg_catalog.format('ALTER SEQUENCE timeid_state INCREMENT BY %1$s; ALTER SEQUENCE tbsl_state INCREMENT BY %1$s;'
+		' ALTER SEQUENCE uid11_state INCREMENT BY %1$s; ALTER SEQUENCE scru160_state INCREMENT BY %1$s', increment);
+END $$;
+-- [/1.2]
 -- Where the edition is installed as an extension, its states and identity are its data, which pg_dump keeps
 -- (installed with psql -f, they are dumped like any other table and sequence).
 DO $$ BEGIN

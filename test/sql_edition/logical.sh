@@ -336,18 +336,31 @@ fi
 wait "$locker"
 su A -c "ALTER DATABASE app RESET default_transaction_read_only" >/dev/null
 su B -d app -c "DROP SUBSCRIPTION elsewhere" >/dev/null 2>>"$work/subscribe.log"
-# 5. PostgreSQL 19's publications FOR ALL SEQUENCES carry the states (a subscription's sync sets them to the
-# publisher's, back too): while B subscribes to A's, B's generators refuse; once it drops it, they generate
+# 5. PostgreSQL 19's publications FOR ALL SEQUENCES carry sequences (a subscription's sync sets them to the
+# publisher's, back too), but never the states: each installation's have an INCREMENT of their own, and the
+# sync refuses sequences whose parameters differ (its log says so). B, which generated before, subscribes to
+# A's: its generators refuse while subscribed; once it drops the subscription they continue above B's own
+# last IDs (before each installation drew its INCREMENT, the sync set B's states back to A's, and B's next
+# timeid was one B had issued already)
 if [ "$(su A -d app -c 'SHOW server_version_num')" -ge 190000 ]; then
+	before=$(app B -c "SELECT timeid_generate(), tbsl_generate(), uid11_generate(), scru160_generate()")
+	mismatched=$(grep -c 'mismatched or renamed sequences on subscriber' "${dirs[1]}/log")
 	su A -d app -c "CREATE PUBLICATION all_sequences FOR ALL SEQUENCES" >/dev/null &&
 		su B -d app -c "CREATE SUBSCRIPTION sequences_from_a CONNECTION '$(conninfo A postgres)' PUBLICATION all_sequences" >/dev/null 2>>"$work/subscribe.log"
+	for _ in $(seq 1 80); do # the sync refused, or done (B's timeid state A's)
+		[ "$(grep -c 'mismatched or renamed sequences on subscriber' "${dirs[1]}/log")" -gt "$mismatched" ] && break
+		[ "$(su B -d app -c "SELECT pg_sequence_last_value('ids.timeid_state')")" = "$(su A -d app -c "SELECT pg_sequence_last_value('ids.timeid_state')")" ] && break
+		sleep 0.25
+	done
+	refused=$(grep -A3 'mismatched or renamed sequences on subscriber' "${dirs[1]}/log" | grep -o 'ids\.[a-z0-9]*_state' | sort -u | tr '\n' ' ')
 	held=$(for t in timeid tbsl uid11 scru160; do app B -c "SELECT ${t}_generate()" 2>&1; done)
 	su B -d app -c "DROP SUBSCRIPTION sequences_from_a" >/dev/null 2>>"$work/subscribe.log"
-	after=$(app B -c "SELECT timeid_generate() IS NOT NULL AND uid11_generate() IS NOT NULL AND scru160_generate() IS NOT NULL" 2>&1)
-	if [ "$(grep -c 'while a subscription writes its state' <<<"$held")" = 4 ] && [ "$after" = t ]; then
-		ok "logical replication: while a subscription to a publication FOR ALL SEQUENCES holds the states, the 4 generators refuse (55000); with it dropped, they generate"
+	after=$(app B -c "SELECT timeid_generate(), tbsl_generate(), uid11_generate(), scru160_generate()" 2>&1)
+	if [ "$(grep -c 'while a subscription writes its state' <<<"$held")" = 4 ] && [ "$refused" = "ids.scru160_state ids.tbsl_state ids.timeid_state ids.uid11_state " ] &&
+		paste -d'|' <(tr '|' '\n' <<<"$before") <(tr '|' '\n' <<<"$after") | LC_ALL=C awk -F'|' '!($2 > $1) { exit 1 } END { if (NR != 4) exit 1 }'; then
+		ok "logical replication: a subscription to a publication FOR ALL SEQUENCES: the sync refuses the 4 states (their INCREMENT is B's own), the 4 generators refuse while it exists (55000); with it dropped, B's next IDs sort above its own last"
 	else
-		fail "logical replication: FOR ALL SEQUENCES: $(grep -c 'while a subscription writes its state' <<<"$held") of 4 refused; after dropping it: $after"
+		fail "logical replication: FOR ALL SEQUENCES: states the sync refused: ${refused:-none}; $(grep -c 'while a subscription writes its state' <<<"$held") of 4 generators refused; B's IDs before $before, after dropping it $after"
 	fi
 fi
 echo "# logical.sh: $((SECONDS - started)) s"
