@@ -207,8 +207,9 @@ fi
 # the marks deleted on A with A's WAL writer slowed to 10 s, so that the DELETE's asynchronous commit is still
 # unwritten when caught_up starts: B has applied it when caught_up returns. (caught_up read A's written
 # position: B reached it with the mark still there, A's subscription to B below copied the mark back to A, and
-# with origin = none no DELETE of B's reached it there: 80,001 rows on A in step 3, on 19 only: on 15, B's
-# DELETE comes back to A and removes it again)
+# with origin = none no DELETE of B's reached it there: 80,001 rows on A in step 3 of a full run on 19; on 15,
+# with no origin filter, the copied mark went back to B once B had applied the DELETE: 80,001 on both sides
+# when reproduced with A's WAL writer at 10 s)
 su A -c "ALTER SYSTEM SET wal_writer_delay = '10s'" -c "SELECT pg_reload_conf()" >/dev/null && sleep 0.3
 unwritten=$(app A -c "DELETE FROM public.seen WHERE type = 'mark'" -c "SELECT pg_current_wal_lsn() < pg_current_wal_insert_lsn()")
 caught_up A B
