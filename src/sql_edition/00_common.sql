@@ -246,10 +246,12 @@ LANGUAGE plpgsql AS $$
 BEGIN
 	IF TG_OP OPERATOR(pg_catalog.=) 'TRUNCATE' THEN
 		-- a subscription's TRUNCATE (from a publisher of 1.1, or one whose owner set the trigger aside) stops
-		-- its apply worker here, which retries it: the hint says how to skip that one transaction
+		-- its apply worker here, which retries it: the hint gives the two ways on. SKIP drops the whole
+		-- transaction, whatever else it changed (a TRUNCATE of several tables, other writes with it); with
+		-- this trigger disabled the transaction applies whole, this identity removed with it
 		RAISE EXCEPTION USING ERRCODE = '55000', MESSAGE = pg_catalog.format('%I.idtypes_sql_installation is not truncated', TG_TABLE_SCHEMA),
 			HINT = CASE WHEN pg_catalog.current_setting('session_replication_role') OPERATOR(pg_catalog.=) 'replica'
-				THEN 'A subscription applies its publisher''s TRUNCATE of it: skip that transaction, ALTER SUBSCRIPTION ... SKIP (lsn = the LSN at which the context below says it finished).'
+				THEN pg_catalog.format('A subscription applies its publisher''s TRUNCATE of it. To apply that transaction whole, the owner runs ALTER TABLE %1$I.idtypes_sql_installation DISABLE TRIGGER idtypes_sql_installation_truncate until it is applied (this installation''s identity goes with it), then ENABLE ALWAYS TRIGGER idtypes_sql_installation_truncate and sets the identity again; or ALTER SUBSCRIPTION ... SKIP (lsn = the LSN at which the context below says it finished) skips the transaction, every other change in it too.', TG_TABLE_SCHEMA)
 				ELSE 'Its one row is the installation''s identity: change it with idtypes_sql_set_identity().' END;
 	END IF;
 	IF pg_catalog.current_setting('session_replication_role') OPERATOR(pg_catalog.=) 'replica' THEN
@@ -286,6 +288,9 @@ ALTER TABLE idtypes_sql_installation ENABLE ALWAYS TRIGGER idtypes_sql_installat
 -- primary key: a publication FOR ALL TABLES (any publish list) takes it.
 CREATE FUNCTION idtypes_sql_set_identity(timeid_clock_id int, tbsl_machine_id int DEFAULT NULL) RETURNS void
 LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+	m pg_catalog.text;
+	d pg_catalog.text;
 BEGIN
 	PERFORM pg_idtypes_sql_unbound.idtypes_sql_check_range('timeid_clock_id'::pg_catalog.text, timeid_clock_id::bigint, 0::bigint, 1023::bigint),
 		pg_idtypes_sql_unbound.idtypes_sql_check_range('tbsl_machine_id'::pg_catalog.text, tbsl_machine_id::bigint, 0::bigint, 99::bigint);
@@ -298,6 +303,17 @@ BEGIN
 		ON CONFLICT (installation) DO UPDATE
 		SET timeid_clock_id = COALESCE(idtypes_sql_set_identity.timeid_clock_id, idtypes_sql_installation.timeid_clock_id),
 			tbsl_machine_id = COALESCE(idtypes_sql_set_identity.tbsl_machine_id, idtypes_sql_installation.tbsl_machine_id);
+EXCEPTION WHEN invalid_column_reference THEN
+	-- PostgreSQL refuses an UPDATE of a table that a publication of updates takes with a row filter or a
+	-- column list naming more than its replica identity (the key `installation`): only the table's owner
+	-- can publish it so; the error names neither the publication nor the way out
+	GET STACKED DIAGNOSTICS m := MESSAGE_TEXT, d := PG_EXCEPTION_DETAIL;
+	RAISE EXCEPTION USING ERRCODE = 'invalid_column_reference', MESSAGE = m, DETAIL = d,
+		HINT = pg_catalog.format('Publication %s takes the identity with a row filter or a column list: ALTER PUBLICATION ... DROP TABLE pg_idtypes_sql_unbound.idtypes_sql_installation (no subscriber takes an identity), or give its filter and list the column installation alone.',
+			COALESCE((SELECT pg_catalog.string_agg(pg_catalog.quote_ident(p.pubname), ', ' ORDER BY p.pubname)
+				FROM pg_catalog.pg_publication_rel r JOIN pg_catalog.pg_publication p ON p.oid OPERATOR(pg_catalog.=) r.prpubid
+				WHERE r.prrelid OPERATOR(pg_catalog.=) 'pg_idtypes_sql_unbound.idtypes_sql_installation'::pg_catalog.regclass
+					AND (r.prqual IS NOT NULL OR r.prattrs IS NOT NULL) AND p.pubupdate), '(none found)'));
 END $$;
 -- [/1.2]
 REVOKE ALL ON FUNCTION idtypes_sql_set_identity(int, int) FROM PUBLIC;
@@ -349,6 +365,20 @@ CREATE SEQUENCE tbsl_state AS bigint MINVALUE 0;
 CREATE SEQUENCE uid11_state AS bigint MINVALUE 0;
 CREATE SEQUENCE scru160_state AS bigint MINVALUE 0;
 REVOKE ALL ON SEQUENCE timeid_state, tbsl_state, uid11_state, scru160_state FROM PUBLIC;
+-- [1.2] (what the update script from 1.1 takes, from here to the closing mark)
+-- Each installation's states have an INCREMENT of their own, drawn here (the edition never calls nextval on
+-- them): PostgreSQL 19's sequence synchronization refuses a subscriber's sequence whose parameters differ
+-- from its publisher's, so a subscription FOR ALL SEQUENCES never sets these states to another
+-- installation's. (It set them back, and once the subscription was dropped the subscriber issued its own
+-- IDs again.) Two installations draw the same one at odds of 1 in 2^31.
+DO $$
+DECLARE
+	increment pg_catalog.int8 := 2 OPERATOR(pg_catalog.+) (pg_catalog.random() OPERATOR(pg_catalog.*) 2147483645::double precision)::pg_catalog.int8;
+BEGIN
+	EXECUTE pg_catalog.format('ALTER SEQUENCE timeid_state INCREMENT BY %1$s; ALTER SEQUENCE tbsl_state INCREMENT BY %1$s;'
+		' ALTER SEQUENCE uid11_state INCREMENT BY %1$s; ALTER SEQUENCE scru160_state INCREMENT BY %1$s', increment);
+END $$;
+-- [/1.2]
 -- Where the edition is installed as an extension, its states and identity are its data, which pg_dump keeps
 -- (installed with psql -f, they are dumped like any other table and sequence).
 DO $$ BEGIN

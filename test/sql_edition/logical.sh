@@ -12,7 +12,9 @@
 #  3. both sides generate at once (2 sessions each, every generator, into a replicated table): 0 timeids and
 #     0 tbsls in common, and every row reaches the other side;
 #  4. docs/sql-edition.md's cutover block as written (the states of A moved to B once B has caught up),
-#     with A's states an hour ahead (tbsl's half a second): B's next IDs sort above A's last;
+#     with A's states an hour ahead (tbsl's half a second): B's next IDs sort above A's last; B also
+#     subscribed to another server whose LSNs are ahead of A's, and A's last row (committed asynchronously)
+#     held back on B for 2 s: the block returns once B has applied it;
 #  5. (19) while B subscribes to A's publication FOR ALL SEQUENCES (which carries the states), B's
 #     generators refuse; once the subscription is dropped they generate.
 # On 15 (no subscription option origin = none) the test's own table skips a row it already holds, so rows
@@ -74,6 +76,23 @@ else
 	sed 's/^/     /' "$work/set.A"
 fi
 
+# a publication of the identity with a row filter or a column list naming more than its key (only the table's
+# owner can publish it so) makes PostgreSQL refuse set_identity's UPDATE: the error names the publications and
+# the way out; the identity is kept and the generators go on; a filter and a list of the key alone pass
+app A -c "CREATE PUBLICATION filtered FOR TABLE ids.idtypes_sql_installation WHERE (timeid_clock_id > 0)" \
+	-c "CREATE PUBLICATION listed FOR TABLE ids.idtypes_sql_installation (timeid_clock_id, tbsl_machine_id)" >/dev/null
+refused=$(app A -c "SELECT idtypes_sql_set_identity(3, 3)" 2>&1)
+kept=$(app A -c "SELECT timeid_clock_id, tbsl_machine_id FROM idtypes_sql_installation" -c "SELECT timeid_generate() IS NOT NULL")
+keyed=$(app A -c "DROP PUBLICATION filtered, listed" -c "CREATE PUBLICATION keyed FOR TABLE ids.idtypes_sql_installation (installation) WHERE (installation)" \
+	-c "SELECT idtypes_sql_set_identity(3, 3)" -c "SELECT idtypes_sql_set_identity(2, 2)" -c "DROP PUBLICATION keyed" -c "SELECT timeid_clock_id, tbsl_machine_id FROM idtypes_sql_installation" 2>&1)
+if [[ $refused == *"HINT:  Publication filtered, listed takes the identity with a row filter or a column list: ALTER PUBLICATION ... DROP TABLE ids.idtypes_sql_installation"* ]] &&
+	[ "$kept" = "2|2
+t" ] && [ "$(grep -v '^$' <<<"$keyed")" = "2|2" ]; then
+	ok "logical replication: publications of the identity with a row filter and a column list: set_identity refused, naming both and the way out; the identity kept, timeid generates; a filter and a list of the key alone: set_identity passes"
+else
+	fail "logical replication: publications of the identity with a row filter, a column list: $(head -c 400 <<<"$refused"); kept: $kept; with the key alone: $keyed"
+fi
+
 subscribe() { # subscribe TO FROM: TO subscribes to FROM's publication of everything; waits for the initial sync
 	su "$1" -d app -c "CREATE SUBSCRIPTION from_$2 CONNECTION '$(conninfo "$2" postgres)' PUBLICATION all_tables WITH (copy_data = true$origin_none)" >/dev/null 2>>"$work/subscribe.log" || return 1
 	for _ in $(seq 1 120); do
@@ -82,9 +101,14 @@ subscribe() { # subscribe TO FROM: TO subscribes to FROM's publication of everyt
 	done
 	return 1
 }
-caught_up() { # caught_up FROM TO: TO has applied everything FROM had written when called
+caught_up() { # caught_up FROM TO: TO has applied everything FROM had committed when called
+	# FROM's position is read after a transaction of its own that wrote WAL (a logical message, which no
+	# subscription applies) committed with synchronous_commit = local: its flush writes every commit before
+	# it. cluster_start sets synchronous_commit = off, and an asynchronous commit can still be unwritten,
+	# behind pg_current_wal_lsn() (the position written), which TO then reaches without it (checked below,
+	# after the TRUNCATE)
 	local lsn
-	lsn=$(su "$1" -d app -c "SELECT pg_current_wal_lsn()")
+	lsn=$(su "$1" -d app -c "SET synchronous_commit = local" -c "SELECT pg_logical_emit_message(true, 'logical.sh', 'caught_up')" -c "SELECT pg_current_wal_lsn()" | tail -1)
 	for _ in $(seq 1 120); do
 		[ "$(su "$2" -d app -c "SELECT count(*) FROM pg_stat_subscription WHERE subname = 'from_${1,,}' AND latest_end_lsn >= '$lsn'")" = 1 ] && return 0
 		sleep 0.25
@@ -157,7 +181,45 @@ if [ -n "$skip_lsn" ] && [ "$hinted" -ge 1 ] && caught_up A B && [ "$(su B -d ap
 else
 	fail "logical replication: a publisher's TRUNCATE of the identity: LSN '${skip_lsn}', $hinted hint(s), B's identity $(app B -c "SELECT timeid_clock_id, tbsl_machine_id FROM idtypes_sql_installation")"
 fi
-app A -c "DELETE FROM public.seen WHERE type = 'mark'" >/dev/null && caught_up A B # the mark gone from both sides (step 3 counts rows)
+# the same TRUNCATE in one transaction with another change (a row of the test's table): SKIP would drop that
+# change too (before this hint: followed, 1 of 1 lost); the hint's other way applies it whole: B's owner
+# disables the truncate trigger until it is applied, which removes B's identity, then enables it again and
+# sets B's identity again
+errors=$(grep -c 'idtypes_sql_installation is not truncated' "${dirs[1]}/log")
+app A -c "ALTER TABLE idtypes_sql_installation DISABLE TRIGGER idtypes_sql_installation_truncate" -c "BEGIN" \
+	-c "INSERT INTO public.seen VALUES ('A', 'mark', 'with truncate')" -c "TRUNCATE idtypes_sql_installation" -c "COMMIT" \
+	-c "ALTER TABLE idtypes_sql_installation ENABLE ALWAYS TRIGGER idtypes_sql_installation_truncate" >/dev/null
+for _ in $(seq 1 120); do
+	[ "$(grep -c 'idtypes_sql_installation is not truncated' "${dirs[1]}/log")" -gt "$errors" ] && break
+	sleep 0.25
+done
+hinted=$(grep -c 'ALTER TABLE ids.idtypes_sql_installation DISABLE TRIGGER idtypes_sql_installation_truncate until it is applied' "${dirs[1]}/log")
+app B -c "ALTER TABLE idtypes_sql_installation DISABLE TRIGGER idtypes_sql_installation_truncate" >/dev/null
+applied=$(caught_up A B && su B -d app -c "SELECT count(*) FROM public.seen WHERE (type, id) = ('mark', 'with truncate')" -c "SELECT count(*) FROM ids.idtypes_sql_installation")
+app B -c "ALTER TABLE idtypes_sql_installation ENABLE ALWAYS TRIGGER idtypes_sql_installation_truncate" -c "SELECT idtypes_sql_set_identity(4, 4)" >/dev/null
+if [ "$hinted" -ge 1 ] && [ "$applied" = "1
+0" ] && [ "$(app B -c "SELECT timeid_clock_id, tbsl_machine_id FROM idtypes_sql_installation" -c "SELECT timeid_generate() IS NOT NULL")" = "4|4
+t" ]; then
+	ok "logical replication: a publisher's TRUNCATE of the identity with a row in its transaction: the hint's other way (the truncate trigger disabled until applied) keeps the row (1 of 1) and removes B's identity (0 rows), which its owner sets again"
+else
+	fail "logical replication: a publisher's TRUNCATE with a row in its transaction: $hinted hint(s) naming DISABLE TRIGGER; the row and B's identity rows: $(tr '\n' ' ' <<<"$applied") (want 1 0)"
+fi
+# the marks deleted on A with A's WAL writer slowed to 10 s, so that the DELETE's asynchronous commit is still
+# unwritten when caught_up starts: B has applied it when caught_up returns. (caught_up read A's written
+# position: B reached it with the mark still there, A's subscription to B below copied the mark back to A, and
+# with origin = none no DELETE of B's reached it there: 80,001 rows on A in step 3 of a full run on 19; on 15,
+# with no origin filter, the copied mark went back to B once B had applied the DELETE: 80,001 on both sides
+# when reproduced with A's WAL writer at 10 s)
+su A -c "ALTER SYSTEM SET wal_writer_delay = '10s'" -c "SELECT pg_reload_conf()" >/dev/null && sleep 0.3
+unwritten=$(app A -c "DELETE FROM public.seen WHERE type = 'mark'" -c "SELECT pg_current_wal_lsn() < pg_current_wal_insert_lsn()")
+caught_up A B
+marks=$(su B -d app -c "SELECT count(*) FROM public.seen WHERE type = 'mark'")
+su A -c "ALTER SYSTEM RESET wal_writer_delay" -c "SELECT pg_reload_conf()" >/dev/null
+if [ "$unwritten" = t ] && [ "$marks" = 0 ]; then
+	ok "logical replication: a DELETE committed asynchronously on A, its commit not yet written (A's WAL writer at 10 s), is applied on B when the test's wait for B returns (0 rows left of 2)"
+else
+	fail "logical replication: the wait for B after an asynchronous commit on A: the commit unwritten: ${unwritten:-?}; rows left on B: $marks of 2"
+fi
 subscribe A B || fail "logical replication: A's subscription to B did not sync"
 # streaming: each owner changes its identity, which the other side skips
 app A -c "SELECT idtypes_sql_set_identity(5, 5)" >/dev/null && app B -c "SELECT idtypes_sql_set_identity(6, 6)" >/dev/null
@@ -211,11 +273,14 @@ for t in timeid tbsl uid11 scru160; do
 	[ "$a" = $((2 * n)) ] && [ "$b" = $((2 * n)) ] || bad=1
 	{ [ $t = timeid ] || [ $t = tbsl ]; } && [ "$common" != 0 ] && bad=1
 done
-counts=$(for side in A B; do su "$side" -d app -c "SELECT count(*) FROM public.seen WHERE type IN ('timeid', 'tbsl', 'uid11', 'scru160')"; done | tr '\n' ' ')
-if [ "$bad" = 0 ] && [ "$counts" = "$((16 * n)) $((16 * n)) " ]; then
-	ok "logical replication, both directions: A and B generating at once ($((8 * n)) IDs each, 2 sessions): in common:$summary every row on both sides ($counts)"
+# every row of the table on each side, by side and type: each side's own and the other's IDs, nothing else
+want=$(for side in A B; do for t in scru160 tbsl timeid uid11; do echo "$side|$t|$((2 * n))"; done; done)
+rows=$(for side in A B; do su "$side" -d app -c "SELECT side, type, count(*) FROM public.seen GROUP BY 1, 2 ORDER BY 1, 2" | tr '\n' ' '; echo; done)
+if [ "$bad" = 0 ] && [ "$rows" = "$(tr '\n' ' ' <<<"$want")
+$(tr '\n' ' ' <<<"$want")" ]; then
+	ok "logical replication, both directions: A and B generating at once ($((8 * n)) IDs each, 2 sessions): in common:$summary every row on both sides and no other ($((16 * n)) each: A's and B's $((2 * n)) of each type)"
 else
-	fail "logical replication: generating at once: in common:$summary rows on A and B: $counts (want $((16 * n)) each)"
+	fail "logical replication: generating at once: in common:$summary rows by side|type|count on A: $(head -1 <<<"$rows")and on B: $(tail -1 <<<"$rows")(want $((2 * n)) of each side and type, nothing else)"
 	grep -hv '^[0-9A-Za-z]*$' "$work"/[AB].?.* | head -3 | sed 's/^/     /'
 fi
 
@@ -238,30 +303,65 @@ app A -c "SELECT setval('timeid_state', (extract(epoch FROM clock_timestamp() + 
 	-c "SELECT setval('uid11_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000)::bigint - 1321009871111)" \
 	-c "SELECT setval('scru160_state', (extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000)::bigint)" >/dev/null
 last=$(app A -c "SELECT timeid_generate(), tbsl_generate(), uid11_generate(), scru160_generate()")
+# ... and B subscribed to another server too (here B itself, its database other), whose LSNs are ahead of A's:
+# they say nothing of A's WAL. A's last row, committed asynchronously, is applied on B only once a session of
+# B's that inserted the same key rolls back (2 s later): the block waits for it.
+su B -c "CREATE DATABASE other" >/dev/null &&
+	su B -d other -c "CREATE TABLE public.other (x int PRIMARY KEY)" -c "CREATE PUBLICATION other FOR TABLE public.other" \
+		-c "SELECT pg_create_logical_replication_slot('elsewhere', 'pgoutput')" >/dev/null &&
+	su B -d app -c "CREATE TABLE public.other (x int PRIMARY KEY)" \
+		-c "CREATE SUBSCRIPTION elsewhere CONNECTION '$(conninfo B postgres | sed 's/dbname=app/dbname=other/')' PUBLICATION other WITH (create_slot = false, slot_name = 'elsewhere', copy_data = false)" >/dev/null 2>>"$work/subscribe.log"
+for _ in $(seq 1 20); do # B's WAL a segment past A's
+	[ "$(su B -d app -c "SELECT count(*) FROM pg_stat_subscription WHERE subname = 'elsewhere' AND latest_end_lsn > '$(su A -c "SELECT pg_current_wal_insert_lsn() + 16777216")'")" = 1 ] && break
+	su B -c "SELECT pg_logical_emit_message(false, 'logical.sh', 'ahead')" -c "SELECT pg_switch_wal()" >/dev/null
+	sleep 0.2
+done
+su B -d app -c "BEGIN" -c "INSERT INTO public.seen VALUES ('A', 'last', 'before the cutover')" -c "SELECT pg_sleep(2)" -c "ROLLBACK" >/dev/null &
+locker=$!
+for _ in $(seq 1 40); do [ "$(su B -d app -c "SELECT count(*) FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(2)'")" = 1 ] && break; sleep 0.05; done
+app A -c "INSERT INTO public.seen VALUES ('A', 'last', 'before the cutover')" >/dev/null
+su A -c "ALTER DATABASE app SET default_transaction_read_only = on" >/dev/null # the docs' step 1
 if PGHOST=${host[B]} PGPORT=${port[B]} PGOPTIONS="-c client_min_messages=warning" psql -X -q -v ON_ERROR_STOP=1 -At -U app -d app \
 		-v old="$(conninfo A)" -v new="$(conninfo B)" -f "$work/cutover.sql" >"$work/cutover.out" 2>&1; then
+	applied=$(su B -d app -c "SELECT count(*) FROM public.seen WHERE type = 'last'")
 	next=$(app B -c "SELECT timeid_generate(), tbsl_generate(), uid11_generate(), scru160_generate()" 2>&1)
-	if paste -d'|' <(tr '|' '\n' <<<"$last") <(tr '|' '\n' <<<"$next") | LC_ALL=C awk -F'|' '!($2 > $1) { exit 1 } END { if (NR != 4) exit 1 }'; then
-		ok "logical replication: docs/sql-edition.md's cutover block, A's states an hour ahead: B's next IDs sort above A's last (${last//|/ })"
+	if paste -d'|' <(tr '|' '\n' <<<"$last") <(tr '|' '\n' <<<"$next") | LC_ALL=C awk -F'|' '!($2 > $1) { exit 1 } END { if (NR != 4) exit 1 }' && [ "$applied" = 1 ]; then
+		ok "logical replication: docs/sql-edition.md's cutover block, A's states an hour ahead: B's next IDs sort above A's last (${last//|/ }); it returned once B had applied A's last row (1 of 1), B's apply held back 2 s, another subscription of B's ahead of A's WAL, A's database read-only"
 	else
-		fail "logical replication: after the cutover block: A's last $last, B's next $next"
+		fail "logical replication: after the cutover block: A's last $last, B's next $next; A's last row on B when it returned: $applied of 1"
 	fi
 else
 	fail "logical replication: docs/sql-edition.md's cutover block:"
 	head -10 "$work/cutover.out" | sed 's/^/     /'
 fi
-# 5. PostgreSQL 19's publications FOR ALL SEQUENCES carry the states (a subscription's sync sets them to the
-# publisher's, back too): while B subscribes to A's, B's generators refuse; once it drops it, they generate
+wait "$locker"
+su A -c "ALTER DATABASE app RESET default_transaction_read_only" >/dev/null
+su B -d app -c "DROP SUBSCRIPTION elsewhere" >/dev/null 2>>"$work/subscribe.log"
+# 5. PostgreSQL 19's publications FOR ALL SEQUENCES carry sequences (a subscription's sync sets them to the
+# publisher's, back too), but never the states: each installation's have an INCREMENT of their own, and the
+# sync refuses sequences whose parameters differ (its log says so). B, which generated before, subscribes to
+# A's: its generators refuse while subscribed; once it drops the subscription they continue above B's own
+# last IDs (before each installation drew its INCREMENT, the sync set B's states back to A's, and B's next
+# timeid was one B had issued already)
 if [ "$(su A -d app -c 'SHOW server_version_num')" -ge 190000 ]; then
+	before=$(app B -c "SELECT timeid_generate(), tbsl_generate(), uid11_generate(), scru160_generate()")
+	mismatched=$(grep -c 'mismatched or renamed sequences on subscriber' "${dirs[1]}/log")
 	su A -d app -c "CREATE PUBLICATION all_sequences FOR ALL SEQUENCES" >/dev/null &&
 		su B -d app -c "CREATE SUBSCRIPTION sequences_from_a CONNECTION '$(conninfo A postgres)' PUBLICATION all_sequences" >/dev/null 2>>"$work/subscribe.log"
+	for _ in $(seq 1 80); do # the sync refused, or done (B's timeid state A's)
+		[ "$(grep -c 'mismatched or renamed sequences on subscriber' "${dirs[1]}/log")" -gt "$mismatched" ] && break
+		[ "$(su B -d app -c "SELECT pg_sequence_last_value('ids.timeid_state')")" = "$(su A -d app -c "SELECT pg_sequence_last_value('ids.timeid_state')")" ] && break
+		sleep 0.25
+	done
+	refused=$(grep -A3 'mismatched or renamed sequences on subscriber' "${dirs[1]}/log" | grep -o 'ids\.[a-z0-9]*_state' | sort -u | tr '\n' ' ')
 	held=$(for t in timeid tbsl uid11 scru160; do app B -c "SELECT ${t}_generate()" 2>&1; done)
 	su B -d app -c "DROP SUBSCRIPTION sequences_from_a" >/dev/null 2>>"$work/subscribe.log"
-	after=$(app B -c "SELECT timeid_generate() IS NOT NULL AND uid11_generate() IS NOT NULL AND scru160_generate() IS NOT NULL" 2>&1)
-	if [ "$(grep -c 'while a subscription writes its state' <<<"$held")" = 4 ] && [ "$after" = t ]; then
-		ok "logical replication: while a subscription to a publication FOR ALL SEQUENCES holds the states, the 4 generators refuse (55000); with it dropped, they generate"
+	after=$(app B -c "SELECT timeid_generate(), tbsl_generate(), uid11_generate(), scru160_generate()" 2>&1)
+	if [ "$(grep -c 'while a subscription writes its state' <<<"$held")" = 4 ] && [ "$refused" = "ids.scru160_state ids.tbsl_state ids.timeid_state ids.uid11_state " ] &&
+		paste -d'|' <(tr '|' '\n' <<<"$before") <(tr '|' '\n' <<<"$after") | LC_ALL=C awk -F'|' '!($2 > $1) { exit 1 } END { if (NR != 4) exit 1 }'; then
+		ok "logical replication: a subscription to a publication FOR ALL SEQUENCES: the sync refuses the 4 states (their INCREMENT is B's own), the 4 generators refuse while it exists (55000); with it dropped, B's next IDs sort above its own last"
 	else
-		fail "logical replication: FOR ALL SEQUENCES: $(grep -c 'while a subscription writes its state' <<<"$held") of 4 refused; after dropping it: $after"
+		fail "logical replication: FOR ALL SEQUENCES: states the sync refused: ${refused:-none}; $(grep -c 'while a subscription writes its state' <<<"$held") of 4 generators refused; B's IDs before $before, after dropping it $after"
 	fi
 fi
 echo "# logical.sh: $((SECONDS - started)) s"

@@ -6,6 +6,8 @@
 --   trigger that skips what logical replication writes into it and refuses TRUNCATE (00_common.sql).
 -- * idtypes_sql_set_identity: one INSERT ... ON CONFLICT, refused under session_replication_role = replica.
 -- * The generators refuse in a read-only transaction (25006), also right after an ID.
+-- * The state sequences get an INCREMENT of the installation's own, which PostgreSQL 19's synchronization
+--   of a subscription FOR ALL SEQUENCES refuses to match to another installation's (00_common.sql).
 -- Two rows (a 1.1 subscriber that took its publisher's row beside its own) cannot be told apart: both go, and
 -- the generators of timeid and tbsl refuse until the owner sets the identity again (a WARNING says so). So
 -- does the one row of a table a subscription of this database still copies: 1.1 took a publisher's row into a
