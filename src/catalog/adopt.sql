@@ -622,6 +622,9 @@ BEGIN
 		END LOOP;
 		UPDATE idtypes_adopt.migration SET rows_total = total, backfill_started = clock_timestamp() WHERE relid = relation;
 		COMMIT;
+		-- pinned again (the commit ended the pin): the passes' query compares regclasses, whose operator a
+		-- schema's owner could plant under the caller's path (an exact match, which pg_catalog lacks)
+		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 	END IF;
 	-- parent first (time mode looks children's keys up in it), then the others; again over the tables where
 	-- rows are still off the mapping at the end (time mode: a row written behind the cursor while the parent
@@ -1199,6 +1202,9 @@ BEGIN
 		UPDATE idtypes_adopt.migration SET tries = tries + 1, last_error = why WHERE relid = relation;
 		INSERT INTO idtypes_adopt.log (relid, step, detail) VALUES (relation, step, coalesce('try ' || i || ': ' || why, 'try ' || i || ': done'));
 		COMMIT;
+		-- pinned again before the backoff's arithmetic (integer ^ integer: an operator pg_catalog lacks, which a
+		-- schema's owner could plant under the caller's path)
+		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 		EXIT WHEN done;
 		PERFORM pg_catalog.pg_sleep(least(10, 0.1 * 2 ^ least(i, 10)) * (0.5 + pg_catalog.random()));
 	END LOOP;

@@ -293,6 +293,28 @@ out=$(as fin_half ow -c "CALL idtypes_adopt_cutover('p', tries => 2)")
 check "a cut-over after a finish cancelled half way (c's new column dropped, c2's kept): refused as not verified, then finish again ends it" \
 	'[ "$(db fin_half -c "SELECT count(*) FROM pg_attribute WHERE attrelid IN ('"'c'::regclass, 'c2'::regclass"') AND attname = '"'pid_new'"' AND NOT attisdropped")" = 1 ] && [[ $out == *"in phase constrained, not verified"* ]] && [ -z "$(as fin_half ow -c "CALL idtypes_adopt_finish('"'p'"')")" ] && [ "$(phase fin_half)" = finished ]' "$out"
 
+# 11e. operators public's owner plants where pg_catalog has no exact match (regclass <> regclass, integer ^
+#      integer): code of the procedures that ran after a COMMIT, before search_path was pinned again, called
+#      them with the table owner's rights (the backfill's first pass; the cut-over's backoff after a failed
+#      try). The adoption carried through a cut-over whose first tries wait for a held lock, then finish: none
+#      called
+mk plantop2 100 || die "the database plantop2"
+db plantop2 -c "ALTER SCHEMA public OWNER TO sown" -c "SET ROLE sown" \
+	-c "CREATE FUNCTION public.evil_ne(regclass, regclass) RETURNS boolean LANGUAGE plpgsql AS \$\$BEGIN RAISE EXCEPTION 'planted <> called by %', current_user; END\$\$" \
+	-c "CREATE OPERATOR public.<> (LEFTARG = regclass, RIGHTARG = regclass, FUNCTION = public.evil_ne)" \
+	-c "CREATE FUNCTION public.evil_pow(integer, integer) RETURNS double precision LANGUAGE plpgsql AS \$\$BEGIN RAISE EXCEPTION 'planted ^ called by %', current_user; END\$\$" \
+	-c "CREATE OPERATOR public.^ (LEFTARG = integer, RIGHTARG = integer, FUNCTION = public.evil_pow)" >/dev/null
+out=$(as plantop2 ow -c "CALL idtypes_adopt_start('p', 'timeid')" -c "CALL idtypes_adopt_backfill('p')")
+echo "SELECT s FROM idtypes_adopt_prepare('p') s \\gexec" | as plantop2 ow >/dev/null
+out+=$(as plantop2 ow -c "CALL idtypes_adopt_constrain('p')" -c "SELECT sum(failures) FROM idtypes_adopt_verify('p')")
+db plantop2 -c "BEGIN" -c "LOCK TABLE c IN ACCESS SHARE MODE" -c "SELECT pg_sleep(1.5)" >/dev/null &
+sleep 0.3
+out+=$(as plantop2 ow -c "CALL idtypes_adopt_cutover('p', lock_wait => '100ms', max_age => '1h')" -c "CALL idtypes_adopt_finish('p')")
+wait
+tries=$(db plantop2 -c "SELECT count(*) FROM idtypes_adopt.log WHERE step = 'cut-over' AND detail NOT LIKE '%done'")
+check "operators planted by public's owner (regclass <>, integer ^): adoption finished through $tries failed cut-over tries, none called ($out)" \
+	'[ "$out" = 0 ] && [ "$tries" -ge 1 ] && [ "$(phase plantop2)" = finished ]' "$out"
+
 # 12. pg_upgrade mid-migration (to the same version: what it checks and copies is the same), last: it takes
 #     the cluster. pg_upgrade refuses a cluster with a regprocedure column in any table (function OIDs are not
 #     kept): the state tables must have none. The adoption, constrained before, is cut over and finished after.
