@@ -622,6 +622,9 @@ BEGIN
 		END LOOP;
 		UPDATE idtypes_adopt.migration SET rows_total = total, backfill_started = clock_timestamp() WHERE relid = relation;
 		COMMIT;
+		-- pinned again (the commit ended the pin): the passes' query compares regclasses, whose operator a
+		-- schema's owner could plant under the caller's path (an exact match, which pg_catalog lacks)
+		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 	END IF;
 	-- parent first (time mode looks children's keys up in it), then the others; again over the tables where
 	-- rows are still off the mapping at the end (time mode: a row written behind the cursor while the parent
@@ -1024,11 +1027,14 @@ BEGIN
 	PERFORM set_config('client_min_messages', 'warning', true); -- not the NOTICE of each index renamed
 	EXECUTE format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE', (SELECT string_agg(t::text, ', ' ORDER BY t <> relation, t::oid)
 	               FROM (SELECT DISTINCT tab AS t FROM idtypes_adopt.member WHERE relid = relation) s));
-	-- the phase again under the locks: another session's cut-over (or rollback) may have committed while this
-	-- one waited for them
+	-- the phase again under the locks, the adoption's row locked too: another session's cut-over (or rollback)
+	-- may have committed while this one waited for them, or a finish begun (it holds the row while it drops
+	-- a table's columns, and abandoning unmarks verified first)
+	PERFORM FROM idtypes_adopt.migration WHERE relid = relation FOR UPDATE;
 	m := @extschema@.idtypes_adopt_row(relation);
-	IF m.phase <> (CASE WHEN to_new THEN 'constrained' ELSE 'cut_over' END) THEN
-		RAISE EXCEPTION 'the adoption of % is in phase % (another session''s step ended first)', relation, m.phase USING ERRCODE = 'object_not_in_prerequisite_state';
+	IF m.phase <> (CASE WHEN to_new THEN 'constrained' ELSE 'cut_over' END) OR (to_new AND m.verified IS NULL) THEN
+		RAISE EXCEPTION 'the adoption of % is in phase % (another session''s step ended first)', relation,
+			m.phase || CASE WHEN to_new AND m.phase = 'constrained' THEN ', not verified' ELSE '' END USING ERRCODE = 'object_not_in_prerequisite_state';
 	END IF;
 	-- a publication added since the start (the plan refused one before it): its subscribers would get the
 	-- swapped key unannounced; ALTER PUBLICATION ... ADD TABLE waits for the lock just taken
@@ -1196,6 +1202,9 @@ BEGIN
 		UPDATE idtypes_adopt.migration SET tries = tries + 1, last_error = why WHERE relid = relation;
 		INSERT INTO idtypes_adopt.log (relid, step, detail) VALUES (relation, step, coalesce('try ' || i || ': ' || why, 'try ' || i || ': done'));
 		COMMIT;
+		-- pinned again before the backoff's arithmetic (integer ^ integer: an operator pg_catalog lacks, which a
+		-- schema's owner could plant under the caller's path)
+		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 		EXIT WHEN done;
 		PERFORM pg_catalog.pg_sleep(least(10, 0.1 * 2 ^ least(i, 10)) * (0.5 + pg_catalog.random()));
 	END LOOP;
@@ -1280,6 +1289,18 @@ BEGIN
 	-- parent's key last: abandoning after constrain (done or failed half way), the new foreign keys reference
 	-- the new key, and each goes with its referencing column (a drop of the key first would fail on them)
 	FOR t IN SELECT s.tab FROM (SELECT DISTINCT tab FROM idtypes_adopt.member WHERE relid = relation) s ORDER BY s.tab = relation, s.tab LOOP
+		-- the phase again, the adoption's row locked until this table's drop commits: a cut-over or rollback
+		-- (which locks the row under its table locks) cannot commit between the phase read and the drop, which
+		-- would then drop the key in use. Abandoning, verified is unmarked first: no cut-over after a part of
+		-- the new columns is gone.
+		SELECT * INTO m FROM idtypes_adopt.migration WHERE relid = relation FOR UPDATE;
+		IF (m.phase = 'cut_over') <> after THEN
+			RAISE EXCEPTION 'the adoption of % is in phase % (another session''s step ended first)', relation, m.phase
+				USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'Finish again to finish it as it now stands, or roll it back first.';
+		END IF;
+		IF NOT after THEN
+			UPDATE idtypes_adopt.migration SET verified = NULL WHERE relid = relation;
+		END IF;
 		stmts := '';
 		IF EXISTS (SELECT FROM pg_trigger g WHERE g.tgrelid = t AND g.tgname = 'zz_idtypes_adopt' AND g.tgparentid = 0) THEN
 			stmts := format('DROP TRIGGER zz_idtypes_adopt ON %s;', t);

@@ -239,6 +239,82 @@ check "finish after a constrain failed half way ($(grep -o 'violates foreign key
 	'[ -z "$out" ] && [[ $failed == *"violates foreign key constraint \"c_pid_fkey_idn\""* ]] && [ "$made" = "c c_pid_fkey_idn false, p p_up_fkey_idn true" ] && [ -z "$finished" ] && [ "$(phase halfway)" = finished ] && [ "$left" = 0 ] && [ "$old" = "c c_pid_fkey true, c c_pkey true, p p_pkey true, p p_up_fkey true" ]' \
 	"$out $failed $finished"
 
+# 11d. finish against a cut-over (and against a rollback) of another session: finish stopped (gdb: a breakpoint
+#      at its first FOR loop's cursor, SPI_cursor_open_with_paramlist) after it read the phase, before its
+#      first drop; the other step commits meanwhile. finish must refuse, the key in use kept (it dropped the
+#      new key, now the primary key, after a cut-over, and the old, the primary key again, after a rollback:
+#      4 of 4 before the row lock). Then a cut-over after a finish cancelled half way (a child's new column
+#      dropped): refused as not verified (it raised 'null values cannot be formatted as an SQL identifier').
+# race_finish DB STEP: DB constrained and verified (cut over first when STEP is rollback); finish stopped by gdb
+#      while STEP runs in another session; sets fin (finish's output)
+race_finish() {
+	local d=$1 step=$2 fifo=$work/fifo_$1 pid
+	[ "$step" = rollback ] && as "$d" ow -c "CALL idtypes_adopt_cutover('p')" >/dev/null
+	mkfifo "$fifo"
+	PGAPPNAME=race_fin as "$d" ow <"$fifo" >"$work/fin_$d" &
+	exec 7>"$fifo"
+	echo "SELECT 1;" >&7
+	for _ in $(seq 1 40); do
+		pid=$(db "$d" -c "SELECT pid FROM pg_stat_activity WHERE application_name = 'race_fin'")
+		[ -n "$pid" ] && break
+		sleep 0.1
+	done
+	printf '%s\n' "set pagination off" "break SPI_cursor_open_with_paramlist" "commands 1" \
+		"shell psql -X -q -At -h $work -p ${port[pg]} -U ow -d $d -c \"CALL idtypes_adopt_$step('p')\" >$work/step_$d 2>&1" \
+		"detach" "quit" "end" "continue" >"$work/gdb_$d"
+	gdb -q -p "$pid" -x "$work/gdb_$d" >"$work/gdblog_$d" 2>&1 &
+	for _ in $(seq 1 100); do grep -q "^Breakpoint 1 at" "$work/gdblog_$d" && break; sleep 0.1; done
+	echo "CALL idtypes_adopt_finish('p');" >&7
+	exec 7>&-
+	wait
+	fin=$(tail -n +2 "$work/fin_$d")
+	stopped=$(grep -c "^Breakpoint 1," "$work/gdblog_$d")
+}
+# the key in use: p's primary key on id, c's foreign key on pid
+key_kept() { [ "$(db "$1" -c "SELECT count(*) FROM pg_constraint k WHERE (k.conrelid = 'p'::regclass AND k.contype = 'p' AND k.conkey = ARRAY[(SELECT a.attnum FROM pg_attribute a WHERE a.attrelid = 'p'::regclass AND a.attname = 'id')]) OR (k.conrelid = 'c'::regclass AND k.contype = 'f' AND k.conkey = ARRAY[(SELECT a.attnum FROM pg_attribute a WHERE a.attrelid = 'c'::regclass AND a.attname = 'pid')])")" = 2 ]; }
+if command -v gdb >/dev/null; then
+	for step in cutover rollback; do
+		mk "fin_$step" 100 && to_constrained "fin_$step" || fail "fin_$step: the steps before the cut-over"
+		race_finish "fin_$step" "$step"
+		check "finish stopped after it read the phase while a $step of another session commits: refused, the key in use kept (stopped: $stopped; $step: $(cat "$work/step_fin_$step"); phase $(phase "fin_$step"))" \
+			'[ "$stopped" = 1 ] && [[ $fin == *"(another session'"'"'s step ended first)"* ]] && key_kept "fin_$step" && [ "$(phase "fin_$step")" = "$([ $step = cutover ] && echo cut_over || echo backfilled)" ]' "$fin"
+	done
+else
+	echo "skip finish against a cut-over or rollback of another session: no gdb here"
+fi
+mk fin_half 100 && to_constrained fin_half || fail "fin_half: the steps before the cut-over"
+db fin_half -c "BEGIN" -c "LOCK TABLE c2 IN ACCESS SHARE MODE" -c "SELECT pg_sleep(3)" >/dev/null &
+sleep 0.5
+PGAPPNAME=half_fin as fin_half ow -c "CALL idtypes_adopt_finish('p')" >/dev/null &
+for _ in $(seq 1 40); do [ "$(db fin_half -c "SELECT count(*) FROM pg_attribute WHERE attrelid = 'c'::regclass AND attname = 'pid_new'")" = 0 ] && break; sleep 0.05; done
+db fin_half -c "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE application_name = 'half_fin'" >/dev/null
+wait
+out=$(as fin_half ow -c "CALL idtypes_adopt_cutover('p', tries => 2)")
+check "a cut-over after a finish cancelled half way (c's new column dropped, c2's kept): refused as not verified, then finish again ends it" \
+	'[ "$(db fin_half -c "SELECT count(*) FROM pg_attribute WHERE attrelid IN ('"'c'::regclass, 'c2'::regclass"') AND attname = '"'pid_new'"' AND NOT attisdropped")" = 1 ] && [[ $out == *"in phase constrained, not verified"* ]] && [ -z "$(as fin_half ow -c "CALL idtypes_adopt_finish('"'p'"')")" ] && [ "$(phase fin_half)" = finished ]' "$out"
+
+# 11e. operators public's owner plants where pg_catalog has no exact match (regclass <> regclass, integer ^
+#      integer): code of the procedures that ran after a COMMIT, before search_path was pinned again, called
+#      them with the table owner's rights (the backfill's first pass; the cut-over's backoff after a failed
+#      try). The adoption carried through a cut-over whose first tries wait for a held lock, then finish: none
+#      called
+mk plantop2 100 || die "the database plantop2"
+db plantop2 -c "ALTER SCHEMA public OWNER TO sown" -c "SET ROLE sown" \
+	-c "CREATE FUNCTION public.evil_ne(regclass, regclass) RETURNS boolean LANGUAGE plpgsql AS \$\$BEGIN RAISE EXCEPTION 'planted <> called by %', current_user; END\$\$" \
+	-c "CREATE OPERATOR public.<> (LEFTARG = regclass, RIGHTARG = regclass, FUNCTION = public.evil_ne)" \
+	-c "CREATE FUNCTION public.evil_pow(integer, integer) RETURNS double precision LANGUAGE plpgsql AS \$\$BEGIN RAISE EXCEPTION 'planted ^ called by %', current_user; END\$\$" \
+	-c "CREATE OPERATOR public.^ (LEFTARG = integer, RIGHTARG = integer, FUNCTION = public.evil_pow)" >/dev/null
+out=$(as plantop2 ow -c "CALL idtypes_adopt_start('p', 'timeid')" -c "CALL idtypes_adopt_backfill('p')")
+echo "SELECT s FROM idtypes_adopt_prepare('p') s \\gexec" | as plantop2 ow >/dev/null
+out+=$(as plantop2 ow -c "CALL idtypes_adopt_constrain('p')" -c "SELECT sum(failures) FROM idtypes_adopt_verify('p')")
+db plantop2 -c "BEGIN" -c "LOCK TABLE c IN ACCESS SHARE MODE" -c "SELECT pg_sleep(1.5)" >/dev/null &
+sleep 0.3
+out+=$(as plantop2 ow -c "CALL idtypes_adopt_cutover('p', lock_wait => '100ms', max_age => '1h')" -c "CALL idtypes_adopt_finish('p')")
+wait
+tries=$(db plantop2 -c "SELECT count(*) FROM idtypes_adopt.log WHERE step = 'cut-over' AND detail NOT LIKE '%done'")
+check "operators planted by public's owner (regclass <>, integer ^): adoption finished through $tries failed cut-over tries, none called ($out)" \
+	'[ "$out" = 0 ] && [ "$tries" -ge 1 ] && [ "$(phase plantop2)" = finished ]' "$out"
+
 # 12. pg_upgrade mid-migration (to the same version: what it checks and copies is the same), last: it takes
 #     the cluster. pg_upgrade refuses a cluster with a regprocedure column in any table (function OIDs are not
 #     kept): the state tables must have none. The adoption, constrained before, is cut over and finished after.

@@ -15,7 +15,9 @@
 #    worker waited, the postmaster stopped (SIGSTOP) so that the stop reaches the worker only after the holder
 #    ended: no record; a session waiting for the maker
 #    whose transaction holds the lock the maker's worker waits for is refused (under 7.5 s in all, its
-#    statement_timeout 8 s after 3 s).
+#    statement_timeout 8 s after 3 s); a maker whose error an EXCEPTION block catches (a subtransaction's abort,
+#    its transaction going on) gives its making back: its worker stopped (no record once the lock is released),
+#    another session's first call makes the record and has its value at once.
 # 2. one maker: the lock held again, 8 sessions make the key's first call at once: while it is held, one
 #    background worker (not 8), and a 9th session at lock_timeout = 1s, waiting for the maker, ends with
 #    55P03 too; once released, every session has its value, and the key has ONE record.
@@ -183,6 +185,31 @@ planned_check
 	[ "$(tail -1 "$work/maker")" = t ] && [ "$took" -lt 7500 ] &&
 	ok "a session waiting for the maker, holding the lock its worker waits for, is refused; the maker then has its value ($took ms in all)" ||
 	fail "a waiter holding the worker's lock: after $took ms, the waiter: $(tr '\n' ' ' <"$work/waiter"), the maker: $(tr '\n' ' ' <"$work/maker")"
+
+# a maker whose error a PL/pgSQL EXCEPTION block catches (a subtransaction's abort, its transaction going on):
+# its making given back at that abort, its worker stopped; another session's first call, once the lock is
+# released, has its value at once (not waiting for the maker, which still sleeps in its transaction)
+new_key || die "the primary does not restart"
+before=$(records primary | wc -l)
+hold
+PGAPPNAME=caught sql primary -c "SET client_min_messages = notice" -c "SET lock_timeout = '1s'" -c BEGIN \
+	-c "DO \$\$BEGIN PERFORM uid11_generate_random(); EXCEPTION WHEN lock_not_available THEN RAISE NOTICE 'caught %', SQLSTATE; END\$\$" \
+	-c "SELECT pg_sleep(5)" -c COMMIT >"$work/caught" 2>&1 &
+for _ in $(seq 1 40); do grep -q caught "$work/caught" && break; sleep 0.1; done
+sql primary -c "SELECT pg_cancel_backend($holder)" >/dev/null # release's wait would wait for the maker too
+for _ in $(seq 1 40); do [ "$(sql primary -c "SELECT count(*) FROM pg_stat_activity WHERE pid = $holder")" = 0 ] && break; sleep 0.05; done
+sql primary -c "SELECT pg_replication_origin_drop('test_held')" >/dev/null
+sleep 1 # a worker left waiting for the lock would have made its record by now
+mid=$(records primary | wc -l)
+planned=$((planned + 1))
+timed -c "SET lock_timeout = '3s'" -c 'SELECT uid11_generate_random() IS NOT NULL'
+planned_check
+open=$(sql primary -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'caught' AND state = 'active'")
+wait
+[ "$(grep -c 'caught 55P03' "$work/caught")" = 1 ] && [ "$open" = 1 ] && [ "$mid" = "$before" ] && [ "$out" = t ] &&
+	[ "$took" -lt 2000 ] && [ "$(records primary | wc -l)" = $((before + 1)) ] &&
+	ok "a maker's error caught by an EXCEPTION block gives its making back (its worker stopped, no record): another session's first call makes it, its value in $took ms" ||
+	fail "a maker's error caught (its session open: $open; records $before, then $mid after the release): the next first call after $took ms: $out; the maker: $(tr '\n' ' ' <"$work/caught")"
 
 # 2. one maker: 8 sessions, one worker, one record
 new_key || die "the primary does not restart"
