@@ -12,6 +12,7 @@
 
 #include "pg/common/postgres.hpp"
 #include "pg/mark/origin.hpp"
+#include "pg/mark/writer.hpp"
 
 extern "C" {
 #include "access/genam.h"
@@ -387,8 +388,9 @@ Record *read_records(int &count)
 	return records;
 }
 
-// A scope's names as OIDs; a name that is no role (database) is left out, with a WARNING naming it (by its
-// position in the scope when it holds 8 hex digits in a row: it may be part of a key).
+// A scope's names as OIDs; a name that is no role (database) is left out, with a WARNING naming it, by its
+// position in the scope only when it holds 8 hex digits in a row, or when the scope's missing names hold 16
+// hex digits together: they may be parts of a key (hex_digits).
 void resolve(const SharedEntry &e, const char *scope, bool roles, Oid *out, std::int16_t &n)
 {
 	n = -1;
@@ -397,20 +399,29 @@ void resolve(const SharedEntry &e, const char *scope, bool roles, Oid *out, std:
 	n = 0;
 	std::size_t at = 0;
 	std::string_view name;
-	for (int k = 1; kt::next_name(scope, at, name); k++) {
+	int missing_hex = 0; // the hex digits of the missing names, all of them counted before any is shown
+	bool missing[kt::max_scope_names] = {};
+	for (int k = 0; kt::next_name(scope, at, name) && k < kt::max_scope_names; k++) {
 		char c[NAMEDATALEN];
 		snprintf(c, sizeof c, "%.*s", static_cast<int>(name.size()), name.data());
 		const Oid oid = roles ? get_role_oid(c, true) : get_database_oid(c, true);
-		if (OidIsValid(oid)) {
+		if (OidIsValid(oid))
 			out[n++] = oid;
-			continue;
+		else {
+			missing[k] = true;
+			missing_hex += kt::hex_digits(name);
 		}
-		char shown[NAMEDATALEN + 48];
-		if (kt::hex_in_name(name))
-			snprintf(shown, sizeof shown, "name %d of %s= (not shown: it looks like part of a key)", k,
+	}
+	at = 0;
+	for (int k = 0; kt::next_name(scope, at, name) && k < kt::max_scope_names; k++) {
+		if (!missing[k])
+			continue;
+		char shown[NAMEDATALEN + 64];
+		if (kt::hex_in_name(name) || missing_hex >= 16)
+			snprintf(shown, sizeof shown, "name %d of %s= (not shown: it may be part of a key)", k + 1,
 			         roles ? "roles" : "databases");
 		else
-			snprintf(shown, sizeof shown, "\"%s\"", c);
+			snprintf(shown, sizeof shown, "\"%.*s\"", static_cast<int>(Min(name.size(), NAMEDATALEN - 1)), name.data());
 		ereport(WARNING, (errmsg("keyring file \"%s\", line %d: %s %s does not exist", file_path(), e.e.line,
 		                         roles ? "role" : "database", shown),
 		                  errdetail("The key is not granted through it. Scopes are looked up at each reading of the "
@@ -440,6 +451,7 @@ bool check(Contents &c, bool again = false)
 		if (!record_of(e, mine))
 			return refuse(c, "line %d: OpenSSL could not compute the key's record", e.e.line);
 		e.pending = standby && e.e.stage != Stage::retired;
+		bool retired_unknown = false, keyed = false; // records of this version: retired (key unknown), this key
 		for (int j = 0; j < n_records; j++) {
 			const Record &r = records[j];
 			if (std::memcmp(r.name, mine.name, sizeof r.name) != 0)
@@ -448,6 +460,8 @@ bool check(Contents &c, bool again = false)
 			const bool same_key = std::memcmp(r.key, mine.key, sizeof r.key) == 0;
 			if (r.version == e.e.version && same_key && !key_unknown(r))
 				e.pending = false;
+			retired_unknown |= r.version == e.e.version && key_unknown(r);
+			keyed |= r.version == e.e.version && same_key && !key_unknown(r);
 			if (e.e.stage != Stage::retired && r.version == e.e.version && !same_key && !key_unknown(r))
 				return refuse(
 				    c,
@@ -461,6 +475,14 @@ bool check(Contents &c, bool again = false)
 				              "symbol is taken for good: use another version number, or a new key name)",
 				              e.e.line, e.e.version, r.version, r.version, e.e.version);
 		}
+		// A version the server first knew retired (a new server's first reading of it, as after pg_upgrade) never
+		// gets a key: the one its forms were made with is unknown here, so another would decode them silently.
+		if (e.e.stage != Stage::retired && retired_unknown && !keyed)
+			return refuse(c,
+			              "line %d: version %d of this key was first recorded retired, its key unknown (as after "
+			              "pg_upgrade): a key given to it now could not be checked against the one its forms were "
+			              "made with (give the key a new version)",
+			              e.e.line, e.e.version);
 		c.any_pending |= e.pending;
 		if (e.e.stage == Stage::retired || again)
 			continue;
@@ -549,7 +571,20 @@ void check_and_publish(bool at_reload)
 		PushActiveSnapshot(GetTransactionSnapshot());
 		(void)check(staging);
 		PopActiveSnapshot();
+		const XLogRecPtr before = XactLastCommitEnd;
 		CommitTransactionCommand(); // synchronous_commit local: the records flushed before any form uses them
+		// and, under synchronous replication, confirmed by the synchronous standbys (as the mark is): else a
+		// failover to one of them would forget a version whose forms the primary made, and take it with the
+		// promoted standby's key (a form decoding to another ID). Meanwhile the last keyring stays in use.
+		if (XactLastCommitEnd != before) { // in a transaction of its own: the wait sets a setting for its time
+			const XLogRecPtr end = XactLastCommitEnd;
+			StartTransactionCommand();
+			const bool confirmed = confirmed_by_standbys(end);
+			CommitTransactionCommand();
+			if (!confirmed)
+				(void)refuse(staging, "its records were not confirmed by the synchronous standbys (the wait was "
+				                      "cancelled): reload again once they are connected");
+		}
 	}
 	const std::uint64_t current = pg_atomic_read_u64(&shared->current);
 	const bool have_good = current != 0 && shared->slots[current % kept].contents.state == State::ok;
@@ -1071,7 +1106,9 @@ void idtypes_keyring_main(Datum)
 	BackgroundWorkerUnblockSignals();
 	// a database: the relation cache of pg_replication_origin (a shared catalog) is built from pg_class
 	BackgroundWorkerInitializeConnection(keyring_database, nullptr, BGWORKER_BYPASS_ALLOWCONN);
-	SetConfigOption("synchronous_commit", "local", PGC_SUSET, PGC_S_OVERRIDE);
+	// its commits flushed locally, whatever the configuration says; a session's source, under which
+	// confirmed_by_standbys still sets it on for its wait for the synchronous standbys
+	SetConfigOption("synchronous_commit", "local", PGC_SUSET, PGC_S_SESSION);
 	// A session holding a lock on pg_replication_origin must not leave a reload unread while the forms go on
 	// with the keyring before it: the worker ends (logged, restarted a second later), so the forms are refused
 	// naming it until the lock is released.
