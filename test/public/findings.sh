@@ -195,10 +195,14 @@ if make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" >/dev
 	ka=$(openssl rand -hex 32)
 	kb=$(openssl rand -hex 32)
 	kc=$(openssl rand -hex 32)
+	from=$(wc -l <"$work/standby.log")
 	write_keyring standby "same 1 $kc"
 	reload standby
 	standby_made same >"$work/standby_forms"
 	pending=$(grep -c '^error 55000 ' "$work/standby_forms")
+	# said in the log and in pg_stat_activity (1.7 before: "1 key versions", usable, nothing waiting)
+	told=$(tail -n +"$((from + 1))" "$work/standby.log" | grep -c 'on this standby, the versions of lines 1 wait for their primary')
+	told=$told/$(sql standby -c "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'idtypes keyring' AND query LIKE '%(usable, 1 waiting for the primary''s record)'")
 	said=$(qc standby "SELECT to_form('timeid', (SELECT id FROM made WHERE t = 'timeid' LIMIT 1), 'same')" | grep -c 'primary has not recorded it')
 	as_uuid=$(err "$(qc standby "SELECT uuid_from_public(gen_random_uuid(), 'same')")")
 	write_keyring primary "same 1 $kc"
@@ -208,8 +212,8 @@ if make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" >/dev
 	wait_standby_log 'every version usable'
 	standby_made same >"$work/standby_forms"
 	wrong=$(decoded_on_primary same)
-	check "2. a version loaded on the standby first: its forms refused there ($pending of 2000 55000, naming the primary: $said; uuid_from_public: $as_uuid); once the primary loaded it (the same key) and its record replayed, the standby's forms decode on the primary, wrong/made: $wrong" \
-		'[ "$pending" = 2000 ] && [ "$said" = 1 ] && [ "$as_uuid" = 55000 ] && [ "$wrong" = 0/2000 ]' "$pending / $said / $as_uuid / $wrong"
+	check "2. a version loaded on the standby first: its forms refused there ($pending of 2000 55000, naming the primary: $said; uuid_from_public: $as_uuid; the line named in the log / pg_stat_activity: $told); once the primary loaded it (the same key) and its record replayed, the standby's forms decode on the primary, wrong/made: $wrong" \
+		'[ "$pending" = 2000 ] && [ "$said" = 1 ] && [ "$as_uuid" = 55000 ] && [ "$told" = 1/1 ] && [ "$wrong" = 0/2000 ]' "$pending / $said / $as_uuid / $told / $wrong"
 	# the primary gives a version the standby loaded first another key: the standby refuses its file naming the line
 	write_keyring standby "same 1 $kc" "fresh 1 $ka"
 	reload standby

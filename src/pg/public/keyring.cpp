@@ -555,10 +555,27 @@ void publish(const Contents &c)
 	pg_atomic_write_u64(&shared->current, g);
 	shared->loaded_at = GetCurrentTimestamp();
 	snprintf(shared->file, sizeof shared->file, "%s", file_path());
-	char activity[128];
-	snprintf(activity, sizeof activity, "keyring generation %llu: %d key versions (%s)",
-	         static_cast<unsigned long long>(g), c.count, c.state == State::ok ? "usable" : "unusable");
+	int waiting = 0;
+	for (int i = 0; i < c.count; i++)
+		waiting += c.entries[i].pending;
+	char activity[160], more[64] = "";
+	if (waiting > 0)
+		snprintf(more, sizeof more, ", %d waiting for the primary's record", waiting);
+	snprintf(activity, sizeof activity, "keyring generation %llu: %d key versions (%s%s)",
+	         static_cast<unsigned long long>(g), c.count, c.state == State::ok ? "usable" : "unusable", more);
 	pgstat_report_activity(STATE_IDLE, activity);
+}
+
+// The lines of a standby's pending versions, "2, 5" (the first ten), for the log: each such version is
+// refused on the standby until its primary's record replays, which only the errors would say otherwise.
+void pending_lines(const Contents &c, char (&out)[96])
+{
+	out[0] = '\0';
+	std::size_t used = 0;
+	for (int i = 0, n = 0; i < c.count && n < 10; i++)
+		if (c.entries[i].pending && used < sizeof out) {
+			used += snprintf(out + used, sizeof out - used, "%s%d", n++ > 0 ? ", " : "", c.entries[i].e.line);
+		}
 }
 
 // Checks `staging` and publishes it, or keeps the last good keyring (logged). `at_reload`: read now (a reload),
@@ -601,7 +618,16 @@ void check_and_publish(bool at_reload)
 		}
 	}
 	publish(staging);
-	if (at_reload && staging.state == State::ok)
+	if (staging.state == State::ok && staging.any_pending) {
+		char lines[96];
+		pending_lines(staging, lines);
+		ereport(LOG,
+		        (errmsg("idtypes read the keyring of the public forms: %d key versions (generation %llu); "
+		                "on this standby, the versions of lines %s wait for their primary's record",
+		                staging.count, static_cast<unsigned long long>(pg_atomic_read_u64(&shared->current)), lines),
+		         errdetail("Their forms are refused here (55000) until the primary loads the same lines and "
+		                   "its records replay.")));
+	} else if (at_reload && staging.state == State::ok)
 		ereport(LOG, (errmsg("idtypes read the keyring of the public forms: %d key versions (generation %llu)",
 		                     staging.count, static_cast<unsigned long long>(pg_atomic_read_u64(&shared->current)))));
 	wipe(staging);
