@@ -230,6 +230,33 @@ if make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" >/dev
 	wrong=$(decoded_on_primary fresh)
 	check "2. a version loaded on the standby first ($pending of 2000 forms refused), the primary then given another key for it: the standby refuses its file naming line 2 ($refused); forms it made after: $after; decoded wrong on the primary: $wrong" \
 		'[ "$pending" = 2000 ] && [ "$refused" -ge 1 ] && [ "$after" = 0 ] && [ "$wrong" = 0/0 ]' "$pending / $refused / $after / $wrong"
+	# the primary's record of a version dropped after the standby replayed it (a superuser's
+	# pg_replication_origin_drop: the primary forgets), then the primary given another key for that version: the
+	# standby, still decoding with the first, refuses its file naming the line (1.7 before the fix: it re-checked
+	# only while a version was pending, and decoded the primary's new forms, 2,000 of 2,000, to other IDs)
+	kg=$(openssl rand -hex 32)
+	kh=$(openssl rand -hex 32)
+	records="SELECT roname FROM pg_replication_origin WHERE roname LIKE 'idtypes_keyring %' ORDER BY 1"
+	sql primary -c "$records" >"$work/records_before"
+	write_keyring primary "orders 1 retired" "orders 2 $k2 decrypt" "orders 3 $k3" "gone 1 $kg"
+	reload primary
+	sql primary -c "$records" >"$work/records_after"
+	record=$(comm -13 "$work/records_before" "$work/records_after")
+	wait_replay primary standby
+	write_keyring standby "orders 1 retired" "orders 2 $k2 decrypt" "orders 3 $k3" "gone 1 $kg"
+	reload standby
+	usable=$(standby_made gone | grep -vc '^error')
+	sql primary -c "SELECT pg_replication_origin_drop('$record')" >/dev/null
+	write_keyring primary "orders 1 retired" "orders 2 $k2 decrypt" "orders 3 $k3" "gone 1 $kh"
+	from=$(wc -l <"$work/standby.log")
+	reload primary
+	sql primary -c "CREATE TABLE made_gone AS SELECT id, to_form(t, id, 'gone') form FROM made WHERE t = 'timeid' LIMIT 2000" >/dev/null
+	wait_replay primary standby
+	wait_standby_log 'line 4: version 1 of this key had another key'
+	refused=$(tail -n +"$((from + 1))" "$work/standby.log" | grep -c 'line 4: version 1 of this key had another key')
+	wrong=$(qc standby "SELECT count(*) FILTER (WHERE try_from('timeid', form, 'gone') NOT IN (id, 'error F0000')) || '/' || count(*) FROM made_gone")
+	check "2. a version usable on the standby ($usable of 2000 forms), its record dropped on the primary, the primary then given another key for it: the standby refuses its file naming line 4 ($refused); the primary's new forms decoded wrong on the standby: $wrong" \
+		'[ "$usable" = 2000 ] && [ -n "$record" ] && [ "$refused" -ge 1 ] && [ "$wrong" = 0/2000 ]' "$usable / $record / $refused / $wrong"
 	# under synchronous replication (synchronous_standby_names '*'), the standby cut off (its WAL receiver stopped):
 	# a version the primary loads is used there only once the synchronous standbys confirm its record, so a
 	# failover to the standby, which has that version pending with another key, cannot decode the primary's forms

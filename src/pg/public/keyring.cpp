@@ -51,7 +51,7 @@ namespace kt = keyring_text;
 constexpr int kept = 4; // generations kept for the parallel workers of statements begun under them
 constexpr std::size_t page = 4096;
 constexpr long startup_wait_ms = 10000; // how long a session waits for the worker's first check after a start
-constexpr int recheck_seconds = 2;      // a standby's pending versions against the replayed records
+constexpr int recheck_seconds = 2;      // a standby's keyring against the replayed records
 
 struct SharedEntry {
 	kt::Entry e;
@@ -72,7 +72,7 @@ enum class State : std::int32_t { none, ok, unusable };
 struct Contents {
 	State state;
 	std::int32_t count;
-	bool any_pending;  // some entry is pending: the worker re-checks the records every few seconds
+	bool any_pending;  // some entry is pending (a standby's worker re-checks the records every few seconds)
 	char message[512]; // when unusable: why (the file, a line, a field's position; never a field's text)
 	SharedEntry entries[kt::max_entries];
 };
@@ -633,14 +633,15 @@ void check_and_publish(bool at_reload)
 	wipe(staging);
 }
 
-// A standby's keyring with pending versions, against the records replayed since (the worker, every few
-// seconds while any is pending): a version its primary has now recorded becomes usable; one the primary
-// recorded with another key makes the keyring unusable (logged naming the line), never a wrong answer.
+// A standby's keyring against the records replayed since (the worker, every few seconds): a version its
+// primary has now recorded becomes usable; a record contradicting the keyring makes it unusable (logged naming
+// the line), never a wrong answer: the primary given another key for a version (its record of the first
+// dropped since, so that it forgot), or a version taking a symbol, while the standby still decodes with its own.
 void recheck()
 {
 	const std::uint64_t current = pg_atomic_read_u64(&shared->current);
 	const Contents &in_use = shared->slots[current % kept].contents;
-	if (current == 0 || in_use.state != State::ok || !in_use.any_pending)
+	if (current == 0 || in_use.state != State::ok)
 		return;
 	std::memcpy(&staging, &in_use, used_size(in_use));
 	SetCurrentStatementStartTimestamp();
@@ -655,7 +656,7 @@ void recheck()
 	if (staging.state != State::ok) {
 		note_refusal(staging.message);
 		ereport(WARNING, (errmsg("%s", staging.message),
-		                  errdetail("The primary has recorded a version of the standby's keyring with another key: "
+		                  errdetail("A record the primary made, replayed here, contradicts the standby's keyring: "
 		                            "the public forms are refused until the file is fixed and the configuration "
 		                            "reloaded.")));
 	}
