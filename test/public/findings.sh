@@ -171,6 +171,28 @@ if make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" >/dev
 	v=$(verdicts standby)
 	check "2. rotating, the standby a step behind: the primary's new text forms decode on the standby ($right), version 1's refused there: $v" \
 		'[ "$right" = "$((4 * N))/$((4 * N))" ] && [[ $v == *"timeid 0/$N/$N"* ]] && [[ $v == *"uuid 0/$N/$N"* ]]' "$right / $v"
+	# a lock on pg_replication_origin held 8 s on the primary (replayed on the standby): the standby's worker, which
+	# re-checks its keyring against the records every 2 s, waits for no lock there (waiting, it ended at its
+	# lock_timeout of 5 s, and the forms were refused while it was away)
+	from=$(wc -l <"$work/standby.log")
+	sql primary -c "BEGIN" -c "LOCK pg_replication_origin IN ACCESS EXCLUSIVE MODE" -c "SELECT pg_sleep(8)" -c "COMMIT" >/dev/null &
+	locker=$!
+	for _ in $(seq 1 20); do # taken on the primary, then its WAL flushed (a commit) for the standby to replay
+		[ "$(sql primary -c "SELECT count(*) FROM pg_locks WHERE relation = 'pg_replication_origin'::regclass AND mode = 'AccessExclusiveLock' AND granted")" = 1 ] && break
+		sleep 0.1
+	done
+	sql primary -c 'SELECT txid_current()' >/dev/null
+	seen=0
+	for _ in $(seq 1 20); do # the lock replayed, held by the standby's startup process
+		seen=$(sql standby -c "SELECT count(*) FROM pg_locks WHERE relation = 'pg_replication_origin'::regclass AND mode = 'AccessExclusiveLock' AND granted")
+		[ "$seen" = 1 ] && break
+		sleep 0.2
+	done
+	wait "$locker"
+	wait_replay primary standby
+	exits=$(tail -n +"$((from + 1))" "$work/standby.log" | grep -c 'canceling statement due to lock timeout')
+	check "2. pg_replication_origin locked 8 s on the primary (held on the standby: $seen): the standby's worker ended $exits times" \
+		'[ "$seen" = 1 ] && [ "$exits" = 0 ]' "$seen / $exits"
 	# a version the standby loads before the primary does: refused there (55000, naming the primary) until the
 	# primary's record of it, with the same key, replays; the primary then given ANOTHER key for it: the standby
 	# refuses the file naming the line (its worker re-checks every 2 s while a version is pending), never a form
@@ -265,13 +287,14 @@ if make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" >/dev
 	ks=$(openssl rand -hex 32)
 	write_keyring standby "orders 1 retired" "orders 2 $k2 decrypt" "orders 3 $k3" "lost 1 $ks"
 	reload standby
-	sql primary -c "ALTER SYSTEM SET synchronous_standby_names = '*'" -c 'SELECT pg_reload_conf()' >/dev/null
-	in_effect=$(sync_in_effect primary yes && echo yes)
 	sql standby -c "ALTER SYSTEM SET primary_conninfo = ''" -c 'SELECT pg_reload_conf()' >/dev/null
 	for _ in $(seq 1 80); do
 		[ "$(sql primary -c 'SELECT count(*) FROM pg_stat_replication')" = 0 ] && break
 		sleep 0.25
 	done
+	# once in effect, a commit waits (no standby confirms): sync_in_effect sees one waiting
+	sql primary -c "ALTER SYSTEM SET synchronous_standby_names = '*'" -c 'SELECT pg_reload_conf()' >/dev/null
+	in_effect=$(sync_in_effect primary yes && echo yes)
 	before=$(generation primary)
 	write_keyring primary "orders 1 retired" "orders 2 $k2 decrypt" "orders 3 $k3" "lost 1 $kp"
 	sql primary -c 'SELECT pg_reload_conf()' >/dev/null

@@ -72,7 +72,7 @@ enum class State : std::int32_t { none, ok, unusable };
 struct Contents {
 	State state;
 	std::int32_t count;
-	bool any_pending;  // some entry is pending (a standby's worker re-checks the records every few seconds)
+	bool any_pending;  // some entry is pending (a standby: its log names the lines)
 	char message[512]; // when unusable: why (the file, a line, a field's position; never a field's text)
 	SharedEntry entries[kt::max_entries];
 };
@@ -477,7 +477,8 @@ bool check(Contents &c, bool again = false)
 		}
 		// A version the server first knew retired (a new server's first reading of it, as after pg_upgrade) never
 		// gets a key: the one its forms were made with is unknown here, so another would decode them silently.
-		if (e.e.stage != Stage::retired && retired_unknown && !keyed)
+		// A standby leaves it pending (its forms refused) rather than refuse its file: its primary refuses it.
+		if (!standby && e.e.stage != Stage::retired && retired_unknown && !keyed)
 			return refuse(c,
 			              "line %d: version %d of this key was first recorded retired, its key unknown (as after "
 			              "pg_upgrade): a key given to it now could not be checked against the one its forms were "
@@ -643,9 +644,15 @@ void recheck()
 	const Contents &in_use = shared->slots[current % kept].contents;
 	if (current == 0 || in_use.state != State::ok)
 		return;
-	std::memcpy(&staging, &in_use, used_size(in_use));
 	SetCurrentStatementStartTimestamp();
 	StartTransactionCommand();
+	// Not waiting: a lock on the catalog (replayed from the primary's LOCK or VACUUM FULL of it) postpones this
+	// re-check to the next round, rather than end the worker at its lock_timeout while the keyring is good.
+	if (!ConditionalLockRelationOid(ReplicationOriginRelationId, AccessShareLock)) {
+		CommitTransactionCommand();
+		return;
+	}
+	std::memcpy(&staging, &in_use, used_size(in_use));
 	PushActiveSnapshot(GetTransactionSnapshot());
 	(void)check(staging, true);
 	PopActiveSnapshot();
