@@ -586,20 +586,22 @@ if upgrade "$bin" "$bin" primary upgraded; then
 	ok "12. pg_upgrade with idtypes preloaded in both clusters"
 	write_keyring upgraded "victim 1 retired"
 	start upgraded && ready upgraded && ready_forms upgraded
-	from=$(wc -l <"$work/upgraded.log")
-	write_keyring upgraded "victim 17 $k5"
-	reload upgraded
-	logged=$(tail -n +"$((from + 1))" "$work/upgraded.log" | grep -c 'line 1: version 17 takes the symbol of version 1 of this key')
-	wrong=$(qc upgraded "SELECT count(*) FILTER (WHERE try_from('timeid', form, 'victim') NOT IN (id::text, 'error 42704')) || '/' || count(*) FROM made_victim")
+	# refused_upgraded LINE TEXT: LINE as the file, reloaded: how many times TEXT was logged, and the forms of
+	# made_victim decoded wrong / all
+	refused_upgraded() {
+		local from
+		from=$(wc -l <"$work/upgraded.log")
+		write_keyring upgraded "$1"
+		reload upgraded
+		echo "$(tail -n +"$((from + 1))" "$work/upgraded.log" | grep -c "$2")" \
+			"$(qc upgraded "SELECT count(*) FILTER (WHERE try_from('timeid', form, 'victim') NOT IN (id::text, 'error 42704')) || '/' || count(*) FROM made_victim")"
+	}
+	read -r logged wrong <<<"$(refused_upgraded "victim 17 $k5" 'line 1: version 17 takes the symbol of version 1 of this key')"
 	check "12. after pg_upgrade, version 1's line kept retired (docs/upgrading.md), then version 17 in its place: refused ($logged logged); wrong decodes $wrong" \
 		'[ "$logged" = 1 ] && [ "$wrong" = "0/2000" ]' "$logged / $wrong"
 	# version 1, kept retired (its record: key unknown), given a key again, not the one it had on the old server
 	# (which refused that): refused naming the line (1.7 before the fix: accepted, 2,000 of 2,000 decoded wrong)
-	from=$(wc -l <"$work/upgraded.log")
-	write_keyring upgraded "victim 1 $(openssl rand -hex 32)"
-	reload upgraded
-	logged=$(tail -n +"$((from + 1))" "$work/upgraded.log" | grep -c 'line 1: version 1 of this key was first recorded retired')
-	wrong=$(qc upgraded "SELECT count(*) FILTER (WHERE try_from('timeid', form, 'victim') NOT IN (id::text, 'error 42704')) || '/' || count(*) FROM made_victim")
+	read -r logged wrong <<<"$(refused_upgraded "victim 1 $(openssl rand -hex 32)" 'line 1: version 1 of this key was first recorded retired')"
 	check "12. after pg_upgrade, version 1 kept retired, then given another key than the old server's: refused ($logged logged); wrong decodes $wrong" \
 		'[ "$logged" = 1 ] && [ "$wrong" = "0/2000" ]' "$logged / $wrong"
 	stop upgraded
