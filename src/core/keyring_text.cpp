@@ -242,6 +242,14 @@ bool key_like(std::string_view s) noexcept { return hex_run(s, 16); }
 
 bool hex_in_name(std::string_view s) noexcept { return hex_run(s, 8); }
 
+int hex_digits(std::string_view s) noexcept
+{
+	int n = 0;
+	for (char c : s)
+		n += hex_value(c) >= 0;
+	return n;
+}
+
 std::size_t describe(const Result &r, char *out, std::size_t cap) noexcept
 {
 	const char *shape = "a line is: name version key (64 hex digits) [active|decrypt] [databases=…] [roles=…], "

@@ -75,6 +75,10 @@ bool next_name(const char *scope, std::size_t &at, std::string_view &name) noexc
 // Whether a name given to be looked up (a scope's role or database) holds 8 consecutive hexadecimal digits: a
 // name that does not exist is then shown by its position only (15 digits of a key pasted in are never echoed).
 [[nodiscard]] bool hex_in_name(std::string_view s) noexcept;
+// How many hexadecimal digits a text holds, in runs or not: the names a scope's WARNINGs would show together
+// are shown only while they hold fewer than key_like's 16 (a key written 0x12,0x34,… or 12:34:… spreads over
+// names, or within one, in runs shorter than hex_in_name's).
+[[nodiscard]] int hex_digits(std::string_view s) noexcept;
 
 // Why, in words with numbers only (no byte of the file): "line 3, field 3: ...". Returns the length.
 std::size_t describe(const Result &r, char *out, std::size_t cap) noexcept;

@@ -137,4 +137,7 @@ TEST(KeyringText, ScopeNamesAndKeyLikeText)
 	EXPECT_FALSE(keyring_text::key_like("line 3, field 3: 0123456789abcde"));
 	EXPECT_TRUE(keyring_text::hex_in_name("web_0123abcd"));
 	EXPECT_FALSE(keyring_text::hex_in_name("web_0123abc_deadbee"));
+	EXPECT_EQ(keyring_text::hex_digits("0x12"), 3);
+	EXPECT_EQ(keyring_text::hex_digits("12:ab:Cd"), 6);
+	EXPECT_EQ(keyring_text::hex_digits("ghost"), 0);
 }

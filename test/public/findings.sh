@@ -7,20 +7,23 @@
 #  2. a removed line and a version taking its symbol: the file refused whole naming the line (at a reload, and
 #     at a restart where no good keyring was kept), on a primary and on its standby (the memory replicates);
 #     0 wrong decodes of N per kind; a version a standby loads first is refused there until the primary's
-#     record of it (the same key) replays
+#     record of it (the same key) replays; under synchronous replication, a version the primary loads is used
+#     once its synchronous standbys confirmed its record (a failover to one then decodes no form wrong)
 #  3. the worker: in pg_stat_activity and idtypes_keyring_status(); when it could not start (every slot of
 #     max_worker_processes taken), the forms are refused naming it
 #  4. no 16 consecutive hex digits of the file in the log, the errors' DETAILs or pg_stat_statements, for every
 #     malformed shape of a line, at a reload and at a start
 #  5. a crash restart keeps the last good keyring (the file refused at a reload stays refused)
-#  6. scopes resolved when the keyring is read: a missing role is a WARNING naming it; a renamed role keeps
-#     its key until the next reload, a new role under the old name gains it only then
+#  6. scopes resolved when the keyring is read: a missing role is a WARNING naming it (by position when it may
+#     be part of a key, in any spelling); a renamed role keeps its key until the next reload, a new role under
+#     the old name gains it only then
 #  7. parallel workers convert at the leader's generation: workers launched, forms right, 0 statements mixing
 #     two keyrings of M while the file is rewritten and reloaded
 #  8. more than 128 versions in a file (1.5 read them)
 #  9-12 (red team): a function's SET idtypes.keyring_generation in a parallel worker; records past 4,096; a lock on
 #     pg_replication_origin during a reload; pg_upgrade with idtypes preloaded, and the memory after it when the
-#     documented procedure is followed (every version's line, retired ones included, kept in the file).
+#     documented procedure is followed (every version's line, retired ones included, kept in the file; a version
+#     kept retired never gets a key again).
 set -uo pipefail
 bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -168,6 +171,28 @@ if make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" >/dev
 	v=$(verdicts standby)
 	check "2. rotating, the standby a step behind: the primary's new text forms decode on the standby ($right), version 1's refused there: $v" \
 		'[ "$right" = "$((4 * N))/$((4 * N))" ] && [[ $v == *"timeid 0/$N/$N"* ]] && [[ $v == *"uuid 0/$N/$N"* ]]' "$right / $v"
+	# a lock on pg_replication_origin held 8 s on the primary (replayed on the standby): the standby's worker, which
+	# re-checks its keyring against the records every 2 s, waits for no lock there (waiting, it ended at its
+	# lock_timeout of 5 s, and the forms were refused while it was away)
+	from=$(wc -l <"$work/standby.log")
+	sql primary -c "BEGIN" -c "LOCK pg_replication_origin IN ACCESS EXCLUSIVE MODE" -c "SELECT pg_sleep(8)" -c "COMMIT" >/dev/null &
+	locker=$!
+	for _ in $(seq 1 20); do # taken on the primary, then its WAL flushed (a commit) for the standby to replay
+		[ "$(sql primary -c "SELECT count(*) FROM pg_locks WHERE relation = 'pg_replication_origin'::regclass AND mode = 'AccessExclusiveLock' AND granted")" = 1 ] && break
+		sleep 0.1
+	done
+	sql primary -c 'SELECT txid_current()' >/dev/null
+	seen=0
+	for _ in $(seq 1 20); do # the lock replayed, held by the standby's startup process
+		seen=$(sql standby -c "SELECT count(*) FROM pg_locks WHERE relation = 'pg_replication_origin'::regclass AND mode = 'AccessExclusiveLock' AND granted")
+		[ "$seen" = 1 ] && break
+		sleep 0.2
+	done
+	wait "$locker"
+	wait_replay primary standby
+	exits=$(tail -n +"$((from + 1))" "$work/standby.log" | grep -c 'canceling statement due to lock timeout')
+	check "2. pg_replication_origin locked 8 s on the primary (held on the standby: $seen): the standby's worker ended $exits times" \
+		'[ "$seen" = 1 ] && [ "$exits" = 0 ]' "$seen / $exits"
 	# a version the standby loads before the primary does: refused there (55000, naming the primary) until the
 	# primary's record of it, with the same key, replays; the primary then given ANOTHER key for it: the standby
 	# refuses the file naming the line (its worker re-checks every 2 s while a version is pending), never a form
@@ -192,10 +217,14 @@ if make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" >/dev
 	ka=$(openssl rand -hex 32)
 	kb=$(openssl rand -hex 32)
 	kc=$(openssl rand -hex 32)
+	from=$(wc -l <"$work/standby.log")
 	write_keyring standby "same 1 $kc"
 	reload standby
 	standby_made same >"$work/standby_forms"
 	pending=$(grep -c '^error 55000 ' "$work/standby_forms")
+	# said in the log and in pg_stat_activity (1.7 before: "1 key versions", usable, nothing waiting)
+	told=$(tail -n +"$((from + 1))" "$work/standby.log" | grep -c 'on this standby, the versions of lines 1 wait for their primary')
+	told=$told/$(sql standby -c "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'idtypes keyring' AND query LIKE '%(usable, 1 waiting for the primary''s record)'")
 	said=$(qc standby "SELECT to_form('timeid', (SELECT id FROM made WHERE t = 'timeid' LIMIT 1), 'same')" | grep -c 'primary has not recorded it')
 	as_uuid=$(err "$(qc standby "SELECT uuid_from_public(gen_random_uuid(), 'same')")")
 	write_keyring primary "same 1 $kc"
@@ -205,8 +234,8 @@ if make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" >/dev
 	wait_standby_log 'every version usable'
 	standby_made same >"$work/standby_forms"
 	wrong=$(decoded_on_primary same)
-	check "2. a version loaded on the standby first: its forms refused there ($pending of 2000 55000, naming the primary: $said; uuid_from_public: $as_uuid); once the primary loaded it (the same key) and its record replayed, the standby's forms decode on the primary, wrong/made: $wrong" \
-		'[ "$pending" = 2000 ] && [ "$said" = 1 ] && [ "$as_uuid" = 55000 ] && [ "$wrong" = 0/2000 ]' "$pending / $said / $as_uuid / $wrong"
+	check "2. a version loaded on the standby first: its forms refused there ($pending of 2000 55000, naming the primary: $said; uuid_from_public: $as_uuid; the line named in the log / pg_stat_activity: $told); once the primary loaded it (the same key) and its record replayed, the standby's forms decode on the primary, wrong/made: $wrong" \
+		'[ "$pending" = 2000 ] && [ "$said" = 1 ] && [ "$as_uuid" = 55000 ] && [ "$told" = 1/1 ] && [ "$wrong" = 0/2000 ]' "$pending / $said / $as_uuid / $told / $wrong"
 	# the primary gives a version the standby loaded first another key: the standby refuses its file naming the line
 	write_keyring standby "same 1 $kc" "fresh 1 $ka"
 	reload standby
@@ -223,6 +252,71 @@ if make_standby "$work/primary" "$work/standby" "$work" "${port[primary]}" >/dev
 	wrong=$(decoded_on_primary fresh)
 	check "2. a version loaded on the standby first ($pending of 2000 forms refused), the primary then given another key for it: the standby refuses its file naming line 2 ($refused); forms it made after: $after; decoded wrong on the primary: $wrong" \
 		'[ "$pending" = 2000 ] && [ "$refused" -ge 1 ] && [ "$after" = 0 ] && [ "$wrong" = 0/0 ]' "$pending / $refused / $after / $wrong"
+	# the primary's record of a version dropped after the standby replayed it (a superuser's
+	# pg_replication_origin_drop: the primary forgets), then the primary given another key for that version: the
+	# standby, still decoding with the first, refuses its file naming the line (1.7 before the fix: it re-checked
+	# only while a version was pending, and decoded the primary's new forms, 2,000 of 2,000, to other IDs)
+	kg=$(openssl rand -hex 32)
+	kh=$(openssl rand -hex 32)
+	records="SELECT roname FROM pg_replication_origin WHERE roname LIKE 'idtypes_keyring %' ORDER BY 1"
+	sql primary -c "$records" >"$work/records_before"
+	write_keyring primary "orders 1 retired" "orders 2 $k2 decrypt" "orders 3 $k3" "gone 1 $kg"
+	reload primary
+	sql primary -c "$records" >"$work/records_after"
+	record=$(comm -13 "$work/records_before" "$work/records_after")
+	wait_replay primary standby
+	write_keyring standby "orders 1 retired" "orders 2 $k2 decrypt" "orders 3 $k3" "gone 1 $kg"
+	reload standby
+	usable=$(standby_made gone | grep -vc '^error')
+	sql primary -c "SELECT pg_replication_origin_drop('$record')" >/dev/null
+	write_keyring primary "orders 1 retired" "orders 2 $k2 decrypt" "orders 3 $k3" "gone 1 $kh"
+	from=$(wc -l <"$work/standby.log")
+	reload primary
+	sql primary -c "CREATE TABLE made_gone AS SELECT id, to_form(t, id, 'gone') form FROM made WHERE t = 'timeid' LIMIT 2000" >/dev/null
+	wait_replay primary standby
+	wait_standby_log 'line 4: version 1 of this key had another key'
+	refused=$(tail -n +"$((from + 1))" "$work/standby.log" | grep -c 'line 4: version 1 of this key had another key')
+	wrong=$(qc standby "SELECT count(*) FILTER (WHERE try_from('timeid', form, 'gone') NOT IN (id, 'error F0000')) || '/' || count(*) FROM made_gone")
+	check "2. a version usable on the standby ($usable of 2000 forms), its record dropped on the primary, the primary then given another key for it: the standby refuses its file naming line 4 ($refused); the primary's new forms decoded wrong on the standby: $wrong" \
+		'[ "$usable" = 2000 ] && [ -n "$record" ] && [ "$refused" -ge 1 ] && [ "$wrong" = 0/2000 ]' "$usable / $record / $refused / $wrong"
+	# under synchronous replication (synchronous_standby_names '*'), the standby cut off (its WAL receiver stopped):
+	# a version the primary loads is used there only once the synchronous standbys confirm its record, so a
+	# failover to the standby, which has that version pending with another key, cannot decode the primary's forms
+	# under that key (1.7 before the fix: the worker committed locally, 200 forms made, 200 of 200 decoded wrong)
+	kp=$(openssl rand -hex 32)
+	ks=$(openssl rand -hex 32)
+	write_keyring standby "orders 1 retired" "orders 2 $k2 decrypt" "orders 3 $k3" "lost 1 $ks"
+	reload standby
+	sql standby -c "ALTER SYSTEM SET primary_conninfo = ''" -c 'SELECT pg_reload_conf()' >/dev/null
+	for _ in $(seq 1 80); do
+		[ "$(sql primary -c 'SELECT count(*) FROM pg_stat_replication')" = 0 ] && break
+		sleep 0.25
+	done
+	# once in effect, a commit waits (no standby confirms): sync_in_effect sees one waiting
+	sql primary -c "ALTER SYSTEM SET synchronous_standby_names = '*'" -c 'SELECT pg_reload_conf()' >/dev/null
+	in_effect=$(sync_in_effect primary yes && echo yes)
+	before=$(generation primary)
+	write_keyring primary "orders 1 retired" "orders 2 $k2 decrypt" "orders 3 $k3" "lost 1 $kp"
+	sql primary -c 'SELECT pg_reload_conf()' >/dev/null
+	for _ in $(seq 1 80); do # the worker waits for the standbys, or (before the fix) published
+		[ "$(sql primary -c "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'idtypes keyring' AND wait_event = 'SyncRep'")" = 1 ] && break
+		[ "$(generation primary)" != "$before" ] && break
+		sleep 0.25
+	done
+	waiting=$(sql primary -c "SELECT wait_event FROM pg_stat_activity WHERE backend_type = 'idtypes keyring'")
+	sql primary -c "SELECT try_to('timeid', id, 'lost') || ' ' || id FROM made WHERE t = 'timeid' LIMIT 200" >"$work/standby_forms"
+	made=$(grep -vc '^error' "$work/standby_forms")
+	as_postgres "$bin/pg_ctl" -D "$work/standby" -w -s promote
+	for _ in $(seq 1 40); do # the promoted standby's worker reads its file again as a primary's
+		[ "$(sql standby -c "SELECT count(*) FROM idtypes_keys() WHERE name = 'lost'")" = 1 ] && break
+		sleep 0.25
+	done
+	sql standby -c "DROP TABLE IF EXISTS standby_forms" -c "CREATE TABLE standby_forms (form text, id text)" >/dev/null
+	grep -v '^error' "$work/standby_forms" | tr ' ' '\t' | sql standby -c "COPY standby_forms FROM STDIN" >/dev/null
+	wrong=$(qc standby "SELECT count(*) FILTER (WHERE try_from('timeid', form, 'lost') <> id) || '/' || count(*) FROM standby_forms")
+	sql primary -c "ALTER SYSTEM RESET synchronous_standby_names" -c 'SELECT pg_reload_conf()' >/dev/null
+	check "2. synchronous replication ($in_effect), the standby cut off, a version loaded on the primary (the standby has it pending with another key): the worker waits ($waiting), forms made on the primary meanwhile: $made of 200; after a failover to the standby, decoded wrong: $wrong" \
+		'[ "$in_effect" = yes ] && [ "$waiting" = SyncRep ] && [ "$made" = 0 ] && [ "$wrong" = 0/0 ]' "$waiting / $made / $wrong"
 	write_keyring primary "orders 1 retired" "orders 2 $k2 decrypt" "orders 3 $k3"
 	reload primary
 	stop standby
@@ -325,6 +419,19 @@ by_super=$(qc primary "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")
 by_web=$(err "$(qc primary web "SELECT timeid_to_public('3kxmtyqiinc23', 'orders')")")
 check "6. roles= of 4 chunks of 15 hex digits of a key, no such roles: WARNINGs by position ($positions of 4), runs of 8 hex digits of the key in the log: $leaked of 57; the key a superuser's only (superuser: $([ "$by_super" = "$good" ] && echo the form), web: $by_web)" \
 	'[ "$positions" = 4 ] && [ "$leaked" = 0 ] && [ "$by_super" = "$good" ] && [ "$by_web" = 42704 ]' "$positions / $leaked / $by_super / $by_web"
+
+# a key written as bytes (0x12,0x34,…: 32 names of 3 hex digits each) in roles=, and as 12:34:… (two names, runs
+# of 2) in databases=: no name of either is shown by its text (1.7 before the fix: the whole key, in 34 WARNINGs)
+kb=$(openssl rand -hex 32)
+colons=$(sed 's/../&:/g;s/:$//' <<<"$kb")
+from=$(wc -l <"$work/primary.log")
+write_keyring primary "orders 1 retired" "orders 2 $k2 roles=$(sed 's/../0x&,/g;s/,$//' <<<"$kb") databases=${colons:0:48},${colons:48}"
+reload primary
+logged=$(tail -n +"$((from + 1))" "$work/primary.log" | grep 'line 2: \(role\|database\) .* does not exist')
+positions=$(grep -c 'line 2: \(role name [0-9]* of roles=\|database name [12] of databases=\) (not shown' <<<"$logged")
+shown=$(grep -o '"[^"]*" does not exist' <<<"$logged" | cut -d'"' -f2 | tr -cd '0-9a-f' | wc -c)
+check "6. a key as roles=0x..,0x.. (32 names) and databases=..:..:.. (2 names), none a role or database: WARNINGs by position ($positions of 34), hex digits shown in names: $shown" \
+	'[ "$positions" = 34 ] && [ "$shown" = 0 ]' "$positions / $shown"
 
 # ---- 7. parallel workers at the leader's generation -------------------------------------------------------------
 write_keyring primary "orders 1 retired" "orders 2 $k2"
@@ -479,12 +586,23 @@ if upgrade "$bin" "$bin" primary upgraded; then
 	ok "12. pg_upgrade with idtypes preloaded in both clusters"
 	write_keyring upgraded "victim 1 retired"
 	start upgraded && ready upgraded && ready_forms upgraded
-	from=$(wc -l <"$work/upgraded.log")
-	write_keyring upgraded "victim 17 $k5"
-	reload upgraded
-	logged=$(tail -n +"$((from + 1))" "$work/upgraded.log" | grep -c 'line 1: version 17 takes the symbol of version 1 of this key')
-	wrong=$(qc upgraded "SELECT count(*) FILTER (WHERE try_from('timeid', form, 'victim') NOT IN (id::text, 'error 42704')) || '/' || count(*) FROM made_victim")
+	# refused_upgraded LINE TEXT: LINE as the file, reloaded: how many times TEXT was logged, and the forms of
+	# made_victim decoded wrong / all
+	refused_upgraded() {
+		local from
+		from=$(wc -l <"$work/upgraded.log")
+		write_keyring upgraded "$1"
+		reload upgraded
+		echo "$(tail -n +"$((from + 1))" "$work/upgraded.log" | grep -c "$2")" \
+			"$(qc upgraded "SELECT count(*) FILTER (WHERE try_from('timeid', form, 'victim') NOT IN (id::text, 'error 42704')) || '/' || count(*) FROM made_victim")"
+	}
+	read -r logged wrong <<<"$(refused_upgraded "victim 17 $k5" 'line 1: version 17 takes the symbol of version 1 of this key')"
 	check "12. after pg_upgrade, version 1's line kept retired (docs/upgrading.md), then version 17 in its place: refused ($logged logged); wrong decodes $wrong" \
+		'[ "$logged" = 1 ] && [ "$wrong" = "0/2000" ]' "$logged / $wrong"
+	# version 1, kept retired (its record: key unknown), given a key again, not the one it had on the old server
+	# (which refused that): refused naming the line (1.7 before the fix: accepted, 2,000 of 2,000 decoded wrong)
+	read -r logged wrong <<<"$(refused_upgraded "victim 1 $(openssl rand -hex 32)" 'line 1: version 1 of this key was first recorded retired')"
+	check "12. after pg_upgrade, version 1 kept retired, then given another key than the old server's: refused ($logged logged); wrong decodes $wrong" \
 		'[ "$logged" = 1 ] && [ "$wrong" = "0/2000" ]' "$logged / $wrong"
 	stop upgraded
 else

@@ -13,6 +13,7 @@
 #include "pg/common/origin_names.hpp"
 #include "pg/common/postgres.hpp"
 #include "pg/mark/origin.hpp"
+#include "pg/mark/writer.hpp"
 
 extern "C" {
 #include "access/parallel.h"
@@ -48,7 +49,7 @@ namespace kt = keyring_text;
 constexpr int kept = 4; // generations kept for the parallel workers of statements begun under them
 constexpr std::size_t page = 4096;
 constexpr long startup_wait_ms = 10000; // how long a session waits for the worker's first check after a start
-constexpr int recheck_seconds = 2;      // a standby's pending versions against the replayed records
+constexpr int recheck_seconds = 2;      // a standby's keyring against the replayed records
 
 struct SharedEntry {
 	kt::Entry e;
@@ -69,7 +70,7 @@ enum class State : std::int32_t { none, ok, unusable };
 struct Contents {
 	State state;
 	std::int32_t count;
-	bool any_pending;  // some entry is pending: the worker re-checks the records every few seconds
+	bool any_pending;  // some entry is pending (a standby: its log names the lines)
 	char message[512]; // when unusable: why (the file, a line, a field's position; never a field's text)
 	SharedEntry entries[kt::max_entries];
 };
@@ -375,8 +376,9 @@ Record *read_records(int &count)
 	return records;
 }
 
-// A scope's names as OIDs; a name that is no role (database) is left out, with a WARNING naming it (by its
-// position in the scope when it holds 8 hex digits in a row: it may be part of a key).
+// A scope's names as OIDs; a name that is no role (database) is left out, with a WARNING naming it, by its
+// position in the scope only when it holds 8 hex digits in a row, or when the scope's missing names hold 16
+// hex digits together: they may be parts of a key (hex_digits).
 void resolve(const SharedEntry &e, const char *scope, bool roles, Oid *out, std::int16_t &n)
 {
 	n = -1;
@@ -385,20 +387,29 @@ void resolve(const SharedEntry &e, const char *scope, bool roles, Oid *out, std:
 	n = 0;
 	std::size_t at = 0;
 	std::string_view name;
-	for (int k = 1; kt::next_name(scope, at, name); k++) {
+	int missing_hex = 0; // the hex digits of the missing names, all of them counted before any is shown
+	bool missing[kt::max_scope_names] = {};
+	for (int k = 0; kt::next_name(scope, at, name) && k < kt::max_scope_names; k++) {
 		char c[NAMEDATALEN];
 		snprintf(c, sizeof c, "%.*s", static_cast<int>(name.size()), name.data());
 		const Oid oid = roles ? get_role_oid(c, true) : get_database_oid(c, true);
-		if (OidIsValid(oid)) {
+		if (OidIsValid(oid))
 			out[n++] = oid;
-			continue;
+		else {
+			missing[k] = true;
+			missing_hex += kt::hex_digits(name);
 		}
-		char shown[NAMEDATALEN + 48];
-		if (kt::hex_in_name(name))
-			snprintf(shown, sizeof shown, "name %d of %s= (not shown: it looks like part of a key)", k,
+	}
+	at = 0;
+	for (int k = 0; kt::next_name(scope, at, name) && k < kt::max_scope_names; k++) {
+		if (!missing[k])
+			continue;
+		char shown[NAMEDATALEN + 64];
+		if (kt::hex_in_name(name) || missing_hex >= 16)
+			snprintf(shown, sizeof shown, "name %d of %s= (not shown: it may be part of a key)", k + 1,
 			         roles ? "roles" : "databases");
 		else
-			snprintf(shown, sizeof shown, "\"%s\"", c);
+			snprintf(shown, sizeof shown, "\"%.*s\"", static_cast<int>(Min(name.size(), NAMEDATALEN - 1)), name.data());
 		ereport(WARNING, (errmsg("keyring file \"%s\", line %d: %s %s does not exist", file_path(), e.e.line,
 		                         roles ? "role" : "database", shown),
 		                  errdetail("The key is not granted through it. Scopes are looked up at each reading of the "
@@ -428,6 +439,7 @@ bool check(Contents &c, bool again = false)
 		if (!record_of(e, mine))
 			return refuse(c, "line %d: OpenSSL could not compute the key's record", e.e.line);
 		e.pending = standby && e.e.stage != Stage::retired;
+		bool retired_unknown = false, keyed = false; // records of this version: retired (key unknown), this key
 		for (int j = 0; j < n_records; j++) {
 			const Record &r = records[j];
 			if (std::memcmp(r.name, mine.name, sizeof r.name) != 0)
@@ -436,6 +448,8 @@ bool check(Contents &c, bool again = false)
 			const bool same_key = std::memcmp(r.key, mine.key, sizeof r.key) == 0;
 			if (r.version == e.e.version && same_key && !key_unknown(r))
 				e.pending = false;
+			retired_unknown |= r.version == e.e.version && key_unknown(r);
+			keyed |= r.version == e.e.version && same_key && !key_unknown(r);
 			if (e.e.stage != Stage::retired && r.version == e.e.version && !same_key && !key_unknown(r))
 				return refuse(
 				    c,
@@ -449,6 +463,15 @@ bool check(Contents &c, bool again = false)
 				              "symbol is taken for good: use another version number, or a new key name)",
 				              e.e.line, e.e.version, r.version, r.version, e.e.version);
 		}
+		// A version the server first knew retired (a new server's first reading of it, as after pg_upgrade) never
+		// gets a key: the one its forms were made with is unknown here, so another would decode them silently.
+		// A standby leaves it pending (its forms refused) rather than refuse its file: its primary refuses it.
+		if (!standby && e.e.stage != Stage::retired && retired_unknown && !keyed)
+			return refuse(c,
+			              "line %d: version %d of this key was first recorded retired, its key unknown (as after "
+			              "pg_upgrade): a key given to it now could not be checked against the one its forms were "
+			              "made with (give the key a new version)",
+			              e.e.line, e.e.version);
 		c.any_pending |= e.pending;
 		if (e.e.stage == Stage::retired || again)
 			continue;
@@ -521,10 +544,27 @@ void publish(const Contents &c)
 	pg_atomic_write_u64(&shared->current, g);
 	shared->loaded_at = GetCurrentTimestamp();
 	snprintf(shared->file, sizeof shared->file, "%s", file_path());
-	char activity[128];
-	snprintf(activity, sizeof activity, "keyring generation %llu: %d key versions (%s)",
-	         static_cast<unsigned long long>(g), c.count, c.state == State::ok ? "usable" : "unusable");
+	int waiting = 0;
+	for (int i = 0; i < c.count; i++)
+		waiting += c.entries[i].pending;
+	char activity[160], more[64] = "";
+	if (waiting > 0)
+		snprintf(more, sizeof more, ", %d waiting for the primary's record", waiting);
+	snprintf(activity, sizeof activity, "keyring generation %llu: %d key versions (%s%s)",
+	         static_cast<unsigned long long>(g), c.count, c.state == State::ok ? "usable" : "unusable", more);
 	pgstat_report_activity(STATE_IDLE, activity);
+}
+
+// The lines of a standby's pending versions, "2, 5" (the first ten), for the log: each such version is
+// refused on the standby until its primary's record replays, which only the errors would say otherwise.
+void pending_lines(const Contents &c, char (&out)[96])
+{
+	out[0] = '\0';
+	std::size_t used = 0;
+	for (int i = 0, n = 0; i < c.count && n < 10; i++)
+		if (c.entries[i].pending && used < sizeof out) {
+			used += snprintf(out + used, sizeof out - used, "%s%d", n++ > 0 ? ", " : "", c.entries[i].e.line);
+		}
 }
 
 // Checks `staging` and publishes it, or keeps the last good keyring (logged). `at_reload`: read now (a reload),
@@ -537,7 +577,20 @@ void check_and_publish(bool at_reload)
 		PushActiveSnapshot(GetTransactionSnapshot());
 		(void)check(staging);
 		PopActiveSnapshot();
+		const XLogRecPtr before = XactLastCommitEnd;
 		CommitTransactionCommand(); // synchronous_commit local: the records flushed before any form uses them
+		// and, under synchronous replication, confirmed by the synchronous standbys (as the mark is): else a
+		// failover to one of them would forget a version whose forms the primary made, and take it with the
+		// promoted standby's key (a form decoding to another ID). Meanwhile the last keyring stays in use.
+		if (XactLastCommitEnd != before) { // in a transaction of its own: the wait sets a setting for its time
+			const XLogRecPtr end = XactLastCommitEnd;
+			StartTransactionCommand();
+			const bool confirmed = confirmed_by_standbys(end);
+			CommitTransactionCommand();
+			if (!confirmed)
+				(void)refuse(staging, "its records were not confirmed by the synchronous standbys (the wait was "
+				                      "cancelled): reload again once they are connected");
+		}
 	}
 	const std::uint64_t current = pg_atomic_read_u64(&shared->current);
 	const bool have_good = current != 0 && shared->slots[current % kept].contents.state == State::ok;
@@ -554,24 +607,40 @@ void check_and_publish(bool at_reload)
 		}
 	}
 	publish(staging);
-	if (at_reload && staging.state == State::ok)
+	if (staging.state == State::ok && staging.any_pending) {
+		char lines[96];
+		pending_lines(staging, lines);
+		ereport(LOG,
+		        (errmsg("idtypes read the keyring of the public forms: %d key versions (generation %llu); "
+		                "on this standby, the versions of lines %s wait for their primary's record",
+		                staging.count, static_cast<unsigned long long>(pg_atomic_read_u64(&shared->current)), lines),
+		         errdetail("Their forms are refused here (55000) until the primary loads the same lines and "
+		                   "its records replay.")));
+	} else if (at_reload && staging.state == State::ok)
 		ereport(LOG, (errmsg("idtypes read the keyring of the public forms: %d key versions (generation %llu)",
 		                     staging.count, static_cast<unsigned long long>(pg_atomic_read_u64(&shared->current)))));
 	wipe(staging);
 }
 
-// A standby's keyring with pending versions, against the records replayed since (the worker, every few
-// seconds while any is pending): a version its primary has now recorded becomes usable; one the primary
-// recorded with another key makes the keyring unusable (logged naming the line), never a wrong answer.
+// A standby's keyring against the records replayed since (the worker, every few seconds): a version its
+// primary has now recorded becomes usable; a record contradicting the keyring makes it unusable (logged naming
+// the line), never a wrong answer: the primary given another key for a version (its record of the first
+// dropped since, so that it forgot), or a version taking a symbol, while the standby still decodes with its own.
 void recheck()
 {
 	const std::uint64_t current = pg_atomic_read_u64(&shared->current);
 	const Contents &in_use = shared->slots[current % kept].contents;
-	if (current == 0 || in_use.state != State::ok || !in_use.any_pending)
+	if (current == 0 || in_use.state != State::ok)
 		return;
-	std::memcpy(&staging, &in_use, used_size(in_use));
 	SetCurrentStatementStartTimestamp();
 	StartTransactionCommand();
+	// Not waiting: a lock on the catalog (replayed from the primary's LOCK or VACUUM FULL of it) postpones this
+	// re-check to the next round, rather than end the worker at its lock_timeout while the keyring is good.
+	if (!ConditionalLockRelationOid(ReplicationOriginRelationId, AccessShareLock)) {
+		CommitTransactionCommand();
+		return;
+	}
+	std::memcpy(&staging, &in_use, used_size(in_use));
 	PushActiveSnapshot(GetTransactionSnapshot());
 	(void)check(staging, true);
 	PopActiveSnapshot();
@@ -582,7 +651,7 @@ void recheck()
 	if (staging.state != State::ok) {
 		note_refusal(staging.message);
 		ereport(WARNING, (errmsg("%s", staging.message),
-		                  errdetail("The primary has recorded a version of the standby's keyring with another key: "
+		                  errdetail("A record the primary made, replayed here, contradicts the standby's keyring: "
 		                            "the public forms are refused until the file is fixed and the configuration "
 		                            "reloaded.")));
 	}
@@ -1059,7 +1128,9 @@ void idtypes_keyring_main(Datum)
 	BackgroundWorkerUnblockSignals();
 	// a database: the relation cache of pg_replication_origin (a shared catalog) is built from pg_class
 	BackgroundWorkerInitializeConnection(keyring_database, nullptr, BGWORKER_BYPASS_ALLOWCONN);
-	SetConfigOption("synchronous_commit", "local", PGC_SUSET, PGC_S_OVERRIDE);
+	// its commits flushed locally, whatever the configuration says; a session's source, under which
+	// confirmed_by_standbys still sets it on for its wait for the synchronous standbys
+	SetConfigOption("synchronous_commit", "local", PGC_SUSET, PGC_S_SESSION);
 	// A session holding a lock on pg_replication_origin must not leave a reload unread while the forms go on
 	// with the keyring before it: the worker ends (logged, restarted a second later), so the forms are refused
 	// naming it until the lock is released.
