@@ -998,6 +998,22 @@ END
 $function$;
 COMMENT ON FUNCTION idtypes_adopt_verify(regclass) IS 'adoption step 5: rows off the mapping, orphans, INVALID indexes, constraints not validated; all zero marks it verified';
 
+-- The constraints of the referencing columns' foreign keys under their names of before the adoption
+-- (member.old_con), with those of their partitions (inherited: partitioning clones them, each under a name of
+-- its own, which a RENAME CONSTRAINT of the partitioned table's leaves as it is): each one's table and name.
+CREATE FUNCTION idtypes_adopt_fk_tree(parent regclass) RETURNS TABLE (fk name, tab regclass, conname name, inherited boolean)
+LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
+AS $function$
+	WITH RECURSIVE t AS (
+		SELECT m.old_con AS fk, c.oid, false AS inherited FROM idtypes_adopt.member m
+		JOIN pg_constraint c ON c.conrelid = m.tab AND c.conname = m.old_con AND c.contype = 'f'
+		WHERE m.relid = parent AND m.old_con IS NOT NULL
+		UNION ALL
+		SELECT t.fk, c.oid, true FROM t JOIN pg_constraint c ON c.conparentid = t.oid)
+	SELECT t.fk, c.conrelid::regclass, c.conname, t.inherited FROM t JOIN pg_constraint c ON c.oid = t.oid
+$function$;
+COMMENT ON FUNCTION idtypes_adopt_fk_tree(regclass) IS 'the referencing foreign keys named as before the adoption, with their partitions'' constraints and names';
+
 -- The swap, in the caller's transaction (the cut-over's try, or the rollback's): every table of the cluster
 -- locked in one fixed order (the parent, then the others by OID) before anything else, so that no lock is
 -- taken later in the transaction (dropping a foreign key locks both of its tables); the old foreign keys and
@@ -1020,6 +1036,10 @@ DECLARE
 	views text[] := '{}';
 	recreate text[] := '{}';
 	ext text := quote_ident(@extschema@.idtypes_adopt_schema());
+	part_rel oid[];
+	part_fk name[];
+	part_name name[];
+	nn name[];
 BEGIN
 	IF m.phase <> (CASE WHEN to_new THEN 'constrained' ELSE 'cut_over' END) THEN
 		RAISE EXCEPTION 'the adoption of % is in phase %', relation, m.phase USING ERRCODE = 'object_not_in_prerequisite_state';
@@ -1081,7 +1101,9 @@ BEGIN
 		            ' USING (' || r.qual || ')', ' WITH CHECK (' || r.wc || ')');
 		EXECUTE format('DROP POLICY %I ON %s', r.polname, r.tab);
 	END LOOP;
-	-- the foreign keys that rest on the primary key
+	-- the foreign keys that rest on the primary key, their partitions' names kept for the ones that replace them
+	SELECT array_agg(f.tab::oid), array_agg(f.fk), array_agg(f.conname) INTO part_rel, part_fk, part_name
+	FROM @extschema@.idtypes_adopt_fk_tree(relation) f WHERE f.inherited;
 	FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation AND old_con IS NOT NULL ORDER BY tab::oid, old_att LOOP
 		EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', k.tab, k.old_con);
 	END LOOP;
@@ -1090,6 +1112,15 @@ BEGIN
 	EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', relation, pk);
 	EXECUTE format('ALTER TABLE %s ALTER COLUMN %I SET NOT NULL', relation, @extschema@.idtypes_adopt_col(relation, CASE WHEN to_new THEN key.new_att ELSE key.old_att END));
 	EXECUTE format('ALTER TABLE %s ADD CONSTRAINT %I PRIMARY KEY USING INDEX %I', relation, pk, (SELECT relname FROM pg_class WHERE oid = uix));
+	-- 18 and later name NOT NULL constraints: the key's name goes with the key (the old and the new column's
+	-- names swapped), as a dump of the table before the adoption has it
+	SELECT array_agg(c.conname ORDER BY c.conkey[1] = key.new_att) INTO nn FROM pg_constraint c
+	WHERE c.conrelid = relation AND c.contype = 'n' AND c.conkey[1] IN (key.old_att, key.new_att);
+	IF cardinality(nn) = 2 THEN
+		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', relation, nn[1], left(nn[1], 58) || '_swap');
+		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', relation, nn[2], nn[1]);
+		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', relation, left(nn[1], 58) || '_swap', nn[2]);
+	END IF;
 	IF to_new THEN
 		EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', relation, key.new_con);
 	END IF;
@@ -1119,6 +1150,13 @@ BEGIN
 			EXECUTE stmt;
 		END LOOP;
 	END IF;
+	-- the partitions' constraints named as those they replace (before 18 the rollback adds a partitioned
+	-- table's foreign key after this transaction: its partitions' keep the partitioned table's name)
+	FOR r IN SELECT f.tab, f.conname, n.was FROM @extschema@.idtypes_adopt_fk_tree(relation) f
+	         JOIN unnest(part_rel, part_fk, part_name) n(rel, fk, was) ON n.rel = f.tab::oid AND n.fk = f.fk
+	         WHERE f.inherited AND f.conname <> n.was LOOP
+		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', r.tab, r.conname, r.was);
+	END LOOP;
 	UPDATE idtypes_adopt.member SET new_con = NULL WHERE relid = relation;
 	-- the sync triggers, the other way
 	FOR k IN SELECT DISTINCT ON (tab) * FROM idtypes_adopt.member WHERE relid = relation LOOP
