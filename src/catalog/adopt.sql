@@ -438,18 +438,18 @@ $function$;
 COMMENT ON FUNCTION idtypes_adopt_sync_sql(regclass, regclass, boolean) IS 'the CREATE OR REPLACE FUNCTION of an adopted table''s sync trigger, old to new or back';
 
 -- Runs a statement (or several, with semicolons: all or none) in a short transaction of its own under lock_timeout, again with backoff on 55P03 and
--- 40P01; the caller COMMITs around it.
+-- 40P01; the caller COMMITs around it. The SET clause of lock_timeout gives the caller its own back at the
+-- end (a value set here would otherwise hold for the rest of the caller's transaction).
 CREATE FUNCTION idtypes_adopt_exec(parent regclass, stmt text, lock_wait interval DEFAULT '200ms') RETURNS void
-LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp
+LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp SET lock_timeout = '200ms'
 AS $function$
 DECLARE
 	try integer := 0;
 BEGIN
+	PERFORM set_config('lock_timeout', (extract(epoch FROM lock_wait) * 1000)::bigint::text, true);
 	LOOP
 		BEGIN
-			PERFORM set_config('lock_timeout', (extract(epoch FROM lock_wait) * 1000)::bigint::text, true);
 			EXECUTE stmt;
-			PERFORM set_config('lock_timeout', current_setting('lock_timeout', true), true);
 			RETURN;
 		EXCEPTION WHEN lock_not_available OR deadlock_detected THEN
 			try := try + 1;

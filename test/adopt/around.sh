@@ -340,6 +340,14 @@ check "the constraints' names (partitions' foreign keys included: $(grep -o 'cp[
 	'[ "$differ" = 0 ] && [ "$fin" = "$before" ] && [ "$(phase names)" = finished ] && [[ $before == *"cp1 f cp1_own_fkey(pid)"* ]]' \
 	"before: $before; after the cut-over: $cut; after finish: $fin"
 
+# 14. the caller's lock_timeout after a step that runs in the caller's transaction (redefault, verify): its own
+#     (7s; 0), not the 200 ms the step's statements ran under (the step set it back to its own value, which then
+#     held for the rest of the caller's transaction)
+as names ow -c "CREATE TABLE u (id uuid PRIMARY KEY)" >/dev/null
+lt=$(as names ow -c "BEGIN" -c "SET LOCAL lock_timeout = '7s'" -c "CALL idtypes_adopt_redefault('u', 'id')" -c "SHOW lock_timeout" -c "COMMIT" \
+	-c "BEGIN" -c "CALL idtypes_adopt_redefault('u', 'id')" -c "SHOW lock_timeout" -c "COMMIT" | paste -sd' ')
+check "the caller's lock_timeout after redefault in its transaction: $lt (7s, then 0)" '[ "$lt" = "7s 0" ]'
+
 # 12. pg_upgrade mid-migration (to the same version: what it checks and copies is the same), last: it takes
 #     the cluster. pg_upgrade refuses a cluster with a regprocedure column in any table (function OIDs are not
 #     kept): the state tables must have none. The adoption, constrained before, is cut over and finished after.
