@@ -160,9 +160,9 @@ CREATE FUNCTION idtypes_adopt_map_sql(parent regclass, is_key boolean, forward b
 RETURNS text LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-	m idtypes_adopt.migration;
+	m record;
 	ext text := quote_ident(@extschema@.idtypes_adopt_schema());
-	k idtypes_adopt.member;
+	k record;
 	old_name name;
 	new_name name;
 BEGIN
@@ -362,15 +362,51 @@ END
 $function$;
 COMMENT ON FUNCTION idtypes_adopt_plan(regclass, regtype, text, name) IS 'adoption plan of a table''s key: its cluster of foreign keys, what blocks the move, the disk it needs; changes nothing';
 
+-- The state tables locked ROW EXCLUSIVE for the rest of the caller's transaction (no later statement of it then
+-- waits for them: a stronger lock asked for meanwhile queues behind this one), waiting at most the caller's
+-- lock_timeout, or 1 s when it has none or a longer one. Any role may LOCK them (PUBLIC writes them: row-level
+-- security keeps the rows apart, not the tables) and hold the lock in a long transaction, which would make
+-- every adoption in the database wait behind it: the step ends instead, naming the holder. The SET clause
+-- gives the caller its lock_timeout back. Every step calls it before it reads the state, and declares its
+-- state variables as record: PL/pgSQL compiles a variable of a table's row type by opening the table, which
+-- would wait before the step's first statement.
+CREATE FUNCTION idtypes_adopt_lock_state(caller_wait text) RETURNS void
+LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp SET lock_timeout = '1s'
+AS $function$
+DECLARE
+	who text;
+BEGIN
+	IF caller_wait::interval > interval '0' AND caller_wait::interval < interval '1s' THEN
+		PERFORM set_config('lock_timeout', caller_wait, true);
+	END IF;
+	LOCK TABLE idtypes_adopt.migration, idtypes_adopt.member, idtypes_adopt.cursor, idtypes_adopt.log IN ROW EXCLUSIVE MODE;
+EXCEPTION WHEN lock_not_available THEN
+	-- the modes that conflict with ROW EXCLUSIVE, held or asked for ahead of this session
+	SELECT string_agg(format('%s is locked by pid %s (role %s) in %s%s', l.relation::regclass, l.pid, coalesce(a.usename::text, '?'), l.mode,
+	                         CASE WHEN l.granted THEN '' ELSE ' (waiting)' END), '; ' ORDER BY NOT l.granted, l.pid)
+	INTO who FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+	WHERE l.locktype = 'relation' AND l.database = (SELECT d.oid FROM pg_database d WHERE d.datname = current_database())
+	  AND l.relation IN ('idtypes_adopt.migration'::regclass, 'idtypes_adopt.member'::regclass, 'idtypes_adopt.cursor'::regclass,
+	                     'idtypes_adopt.log'::regclass)
+	  AND l.pid <> pg_backend_pid() AND l.mode IN ('ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock', 'AccessExclusiveLock');
+	RAISE EXCEPTION 'the adoption state cannot be written: %', coalesce(who, 'another session locked it') USING ERRCODE = 'lock_not_available',
+		DETAIL = 'The tables of the schema idtypes_adopt are writable by every role (row-level security keeps the rows apart), so any role may lock them.',
+		HINT = 'End that session (pg_terminate_backend), then call the step again: it goes on where it stopped.';
+END
+$function$;
+COMMENT ON FUNCTION idtypes_adopt_lock_state(text) IS 'locks the adoption state tables for the caller''s transaction, ending at lock_timeout (1 s at most) with an error naming the holder';
+
 -- Pins search_path for the rest of the calling procedure's transaction (a procedure that COMMITs cannot carry
--- SET search_path), and returns the adoption's row, refusing a role that does not own the table.
+-- SET search_path), locks the state tables, and returns the adoption's row, refusing a role that does not own
+-- the table.
 CREATE FUNCTION idtypes_adopt_row(parent regclass) RETURNS idtypes_adopt.migration
 LANGUAGE plpgsql VOLATILE
 AS $function$
 DECLARE
-	m idtypes_adopt.migration;
+	m record;
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+	PERFORM @extschema@.idtypes_adopt_lock_state(pg_catalog.current_setting('lock_timeout'));
 	IF NOT pg_catalog.pg_has_role((SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) parent::oid), 'USAGE') THEN
 		RAISE EXCEPTION 'must be the owner of table % to adopt its key', parent USING ERRCODE = 'insufficient_privilege';
 	END IF;
@@ -406,8 +442,8 @@ CREATE FUNCTION idtypes_adopt_sync_sql(parent regclass, member_tab regclass, for
 LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-	m idtypes_adopt.migration;
-	k idtypes_adopt.member;
+	m record;
+	k record;
 	body text := '';
 	src name;
 	dst name;
@@ -470,8 +506,8 @@ CREATE PROCEDURE idtypes_adopt_start(relation regclass, to_type regtype, mapping
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
-	m idtypes_adopt.migration;
-	k idtypes_adopt.member;
+	m record;
+	k record;
 	blockers text;
 	pk_att smallint;
 	t regclass;
@@ -484,10 +520,11 @@ BEGIN
 	IF NOT pg_has_role((SELECT c.relowner FROM pg_class c WHERE c.oid = relation), 'USAGE') THEN
 		RAISE EXCEPTION 'must be the owner of table % to adopt its key', relation USING ERRCODE = 'insufficient_privilege';
 	END IF;
+	PERFORM @extschema@.idtypes_adopt_lock_state(pg_catalog.current_setting('lock_timeout'));
 	SELECT * INTO m FROM idtypes_adopt.migration WHERE relid = relation;
 	IF FOUND AND m.phase = 'finished' THEN
 		DELETE FROM idtypes_adopt.migration WHERE relid = relation;
-		m := NULL;
+		SELECT * INTO m FROM idtypes_adopt.migration WHERE relid = relation; -- none now: every field NULL
 	END IF;
 	IF m.relid IS NOT NULL AND (m.to_type, m.mapping, m.time_column) IS DISTINCT FROM (to_type, mapping, time_column) THEN
 		RAISE EXCEPTION 'the adoption of % was started to % by %, not to % by %', relation, m.to_type,
@@ -518,6 +555,7 @@ BEGIN
 		INSERT INTO idtypes_adopt.log (relid, step) VALUES (relation, 'start');
 		COMMIT;
 		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+		PERFORM @extschema@.idtypes_adopt_lock_state(pg_catalog.current_setting('lock_timeout'));
 		SELECT * INTO m FROM idtypes_adopt.migration WHERE relid = relation;
 	ELSIF m.phase <> 'starting' THEN
 		RAISE NOTICE 'the adoption of % is started already (phase %)', relation, m.phase;
@@ -530,6 +568,7 @@ BEGIN
 		WHERE relid = k.relid AND tab = k.tab AND old_att = k.old_att;
 		COMMIT;
 		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+		PERFORM @extschema@.idtypes_adopt_lock_state(pg_catalog.current_setting('lock_timeout'));
 	END LOOP;
 	-- the sync triggers, sorting last among the table's row triggers (named zz_...): BEFORE INSERT OR UPDATE
 	-- (SHARE ROW EXCLUSIVE, brief)
@@ -542,6 +581,7 @@ BEGIN
 		PERFORM @extschema@.idtypes_adopt_exec(relation, format('CREATE TRIGGER zz_idtypes_adopt BEFORE INSERT OR UPDATE ON %s FOR EACH ROW EXECUTE FUNCTION %s', t, fname));
 		COMMIT;
 		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+		PERFORM @extschema@.idtypes_adopt_lock_state(pg_catalog.current_setting('lock_timeout'));
 	END LOOP;
 	PERFORM @extschema@.idtypes_adopt_reached(relation, 'started');
 	COMMIT;
@@ -585,7 +625,7 @@ CREATE PROCEDURE idtypes_adopt_backfill(relation regclass, batch_blocks integer 
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
-	m idtypes_adopt.migration;
+	m record;
 	l record;
 	nblocks bigint;
 	cur bigint;
@@ -625,6 +665,7 @@ BEGIN
 		-- pinned again (the commit ended the pin): the passes' query compares regclasses, whose operator a
 		-- schema's owner could plant under the caller's path (an exact match, which pg_catalog lacks)
 		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+		PERFORM @extschema@.idtypes_adopt_lock_state(pg_catalog.current_setting('lock_timeout'));
 	END IF;
 	-- parent first (time mode looks children's keys up in it), then the others; again over the tables where
 	-- rows are still off the mapping at the end (time mode: a row written behind the cursor while the parent
@@ -721,8 +762,8 @@ CREATE FUNCTION idtypes_adopt_check(relation regclass) RETURNS TABLE (collisions
 LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
-	k idtypes_adopt.member;
+	m record := @extschema@.idtypes_adopt_row(relation);
+	k record;
 BEGIN
 	SELECT * INTO k FROM idtypes_adopt.member WHERE relid = relation AND tab = relation AND old_con IS NULL;
 	EXECUTE format('SELECT (SELECT count(%2$I) - count(DISTINCT %2$I) FROM %1$s),
@@ -757,8 +798,8 @@ CREATE FUNCTION idtypes_adopt_prepare(relation regclass) RETURNS SETOF text
 LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
-	k idtypes_adopt.member;
+	m record := @extschema@.idtypes_adopt_row(relation);
+	k record;
 	ix record;
 	leaf record;
 	leaf_ix record;
@@ -841,8 +882,8 @@ CREATE FUNCTION idtypes_adopt_fk_sql(parent regclass, use_new boolean, only_add 
 RETURNS SETOF text LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-	k idtypes_adopt.member;
-	key idtypes_adopt.member;
+	k record;
+	key record;
 	cname name;
 	spec text;
 	t regclass;
@@ -882,8 +923,8 @@ CREATE PROCEDURE idtypes_adopt_constrain(relation regclass)
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
-	m idtypes_adopt.migration;
-	k idtypes_adopt.member;
+	m record;
+	k record;
 	stmt text;
 	cname name;
 BEGIN
@@ -936,9 +977,9 @@ CREATE FUNCTION idtypes_adopt_verify(relation regclass) RETURNS TABLE (check_nam
 LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
-	k idtypes_adopt.member;
-	key idtypes_adopt.member;
+	m record := @extschema@.idtypes_adopt_row(relation);
+	k record;
+	key record;
 	l record;
 	after boolean := m.phase = 'cut_over';
 	src smallint;
@@ -1026,9 +1067,9 @@ CREATE FUNCTION idtypes_adopt_swap(relation regclass, to_new boolean) RETURNS vo
 LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
-	key idtypes_adopt.member;
-	k idtypes_adopt.member;
+	m record := @extschema@.idtypes_adopt_row(relation);
+	key record;
+	k record;
 	r record;
 	stmt text;
 	pk name;
@@ -1207,7 +1248,7 @@ CREATE PROCEDURE idtypes_adopt_try_swap(relation regclass, forward boolean, lock
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
-	m idtypes_adopt.migration;
+	m record;
 	why text;
 	done boolean := false;
 	step text := CASE WHEN forward THEN 'cut-over' ELSE 'rollback' END;
@@ -1259,7 +1300,7 @@ CREATE PROCEDURE idtypes_adopt_cutover(relation regclass, lock_wait interval DEF
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
-	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
+	m record := @extschema@.idtypes_adopt_row(relation);
 BEGIN
 	IF m.phase = 'cut_over' THEN
 		RAISE NOTICE 'the key of % is cut over already', relation;
@@ -1283,7 +1324,7 @@ CREATE PROCEDURE idtypes_adopt_rollback(relation regclass, lock_wait interval DE
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
-	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
+	m record := @extschema@.idtypes_adopt_row(relation);
 	stmt text;
 BEGIN
 	IF m.phase = 'cut_over' THEN
@@ -1312,8 +1353,8 @@ CREATE PROCEDURE idtypes_adopt_finish(relation regclass)
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
-	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
-	k idtypes_adopt.member;
+	m record := @extschema@.idtypes_adopt_row(relation);
+	k record;
 	after boolean := m.phase = 'cut_over';
 	t regclass;
 	stmts text;

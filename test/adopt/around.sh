@@ -348,12 +348,39 @@ lt=$(as names ow -c "BEGIN" -c "SET LOCAL lock_timeout = '7s'" -c "CALL idtypes_
 	-c "BEGIN" -c "CALL idtypes_adopt_redefault('u', 'id')" -c "SHOW lock_timeout" -c "COMMIT" | paste -sd' ')
 check "the caller's lock_timeout after redefault in its transaction: $lt (7s, then 0)" '[ "$lt" = "7s 0" ]'
 
+# 15. the state tables are writable by PUBLIC (row-level security keeps the rows apart), so a role with nothing
+#     may LOCK one of them and hold it: each step (start, backfill, cut-over) of another role's adoption ends at
+#     lock_timeout (1 s at most) with an error naming the holder, rather than waiting as long as it is held
+#     (here cut short by a statement_timeout of 4 s)
+mk held 100 || die "the database held"
+to_constrained held || fail "held: the steps before the cut-over"
+as held ow -v ON_ERROR_STOP=1 -c "CREATE TABLE q (id bigint PRIMARY KEY)" -c "CREATE TABLE r (id bigint PRIMARY KEY)" -c "CALL idtypes_adopt_start('r', 'timeid')" >/dev/null
+PGAPPNAME=holder as held nothing -c "BEGIN" -c "LOCK TABLE idtypes_adopt.migration IN ACCESS EXCLUSIVE MODE" -c "SELECT pg_sleep(60)" >"$work/holder" &
+holder=$!
+for _ in $(seq 1 50); do
+	hpid=$(db held -c "SELECT l.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE a.application_name = 'holder' AND l.granted AND l.relation = 'idtypes_adopt.migration'::regclass")
+	[ -n "$hpid" ] && break
+	sleep 0.1
+done
+steps=()
+for s in "idtypes_adopt_start('q', 'timeid')" "idtypes_adopt_backfill('r')" "idtypes_adopt_cutover('p')"; do
+	(t0=$(date +%s%N); out=$(as held ow -c "SET statement_timeout = '4s'" -c "CALL $s" | tr '\n' ' '); echo "$(( ($(date +%s%N) - t0) / 1000000 )) ms: $out") >"$work/held_${s%%(*}" &
+	steps+=($!)
+done
+wait "${steps[@]}"
+db held -c "SELECT pg_terminate_backend($hpid)" >/dev/null
+wait "$holder"
+named=$(cat "$work"/held_idtypes_adopt_* | grep -c "locked by pid $hpid (role nothing)")
+check "a role with nothing holds idtypes_adopt.migration: $named of 3 steps of another owner (start, backfill, cut-over) ended at lock_timeout naming it, after $(cut -d' ' -f1 "$work"/held_idtypes_adopt_* | paste -sd/) ms (holder pid ${hpid:-none}); phases after: $(db held -c "SELECT string_agg(relid || ' ' || phase, ', ' ORDER BY relid::text) FROM idtypes_adopt.migration")" \
+	'[ -n "$hpid" ] && [ "$named" = 3 ] && [ "$(db held -c "SELECT string_agg(relid || '"' '"' || phase, '"', '"' ORDER BY relid::text) FROM idtypes_adopt.migration")" = "p constrained, r started" ]' \
+	"$(cat "$work"/held_idtypes_adopt_*)"
+
 # 12. pg_upgrade mid-migration (to the same version: what it checks and copies is the same), last: it takes
 #     the cluster. pg_upgrade refuses a cluster with a regprocedure column in any table (function OIDs are not
 #     kept): the state tables must have none. The adoption, constrained before, is cut over and finished after.
 mk upg 1000 || die "the database upg"
 to_constrained upg || fail "upg: the steps before the cut-over"
-for d in own plant plantop args stats cic dump race trig behind halfway names; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
+for d in own plant plantop args stats cic dump race trig behind halfway names held; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
 stop pg || die "the cluster does not stop"
 out=$(upgrade "$bin" "$bin" pg pg3)
 up=$?
