@@ -160,9 +160,9 @@ CREATE FUNCTION idtypes_adopt_map_sql(parent regclass, is_key boolean, forward b
 RETURNS text LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-	m idtypes_adopt.migration;
+	m record;
 	ext text := quote_ident(@extschema@.idtypes_adopt_schema());
-	k idtypes_adopt.member;
+	k record;
 	old_name name;
 	new_name name;
 BEGIN
@@ -362,15 +362,51 @@ END
 $function$;
 COMMENT ON FUNCTION idtypes_adopt_plan(regclass, regtype, text, name) IS 'adoption plan of a table''s key: its cluster of foreign keys, what blocks the move, the disk it needs; changes nothing';
 
+-- The state tables locked ROW EXCLUSIVE for the rest of the caller's transaction (no later statement of it then
+-- waits for them: a stronger lock asked for meanwhile queues behind this one), waiting at most the caller's
+-- lock_timeout, or 1 s when it has none or a longer one. Any role may LOCK them (PUBLIC writes them: row-level
+-- security keeps the rows apart, not the tables) and hold the lock in a long transaction, which would make
+-- every adoption in the database wait behind it: the step ends instead, naming the holder. The SET clause
+-- gives the caller its lock_timeout back. Every step calls it before it reads the state, and declares its
+-- state variables as record: PL/pgSQL compiles a variable of a table's row type by opening the table, which
+-- would wait before the step's first statement.
+CREATE FUNCTION idtypes_adopt_lock_state(caller_wait text) RETURNS void
+LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp SET lock_timeout = '1s'
+AS $function$
+DECLARE
+	who text;
+BEGIN
+	IF caller_wait::interval > interval '0' AND caller_wait::interval < interval '1s' THEN
+		PERFORM set_config('lock_timeout', caller_wait, true);
+	END IF;
+	LOCK TABLE idtypes_adopt.migration, idtypes_adopt.member, idtypes_adopt.cursor, idtypes_adopt.log IN ROW EXCLUSIVE MODE;
+EXCEPTION WHEN lock_not_available THEN
+	-- the modes that conflict with ROW EXCLUSIVE, held or asked for ahead of this session
+	SELECT string_agg(format('%s is locked by pid %s (role %s) in %s%s', l.relation::regclass, l.pid, coalesce(a.usename::text, '?'), l.mode,
+	                         CASE WHEN l.granted THEN '' ELSE ' (waiting)' END), '; ' ORDER BY NOT l.granted, l.pid)
+	INTO who FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+	WHERE l.locktype = 'relation' AND l.database = (SELECT d.oid FROM pg_database d WHERE d.datname = current_database())
+	  AND l.relation IN ('idtypes_adopt.migration'::regclass, 'idtypes_adopt.member'::regclass, 'idtypes_adopt.cursor'::regclass,
+	                     'idtypes_adopt.log'::regclass)
+	  AND l.pid <> pg_backend_pid() AND l.mode IN ('ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock', 'AccessExclusiveLock');
+	RAISE EXCEPTION 'the adoption state cannot be written: %', coalesce(who, 'another session locked it') USING ERRCODE = 'lock_not_available',
+		DETAIL = 'The tables of the schema idtypes_adopt are writable by every role (row-level security keeps the rows apart), so any role may lock them.',
+		HINT = 'End that session (pg_terminate_backend), then call the step again: it goes on where it stopped.';
+END
+$function$;
+COMMENT ON FUNCTION idtypes_adopt_lock_state(text) IS 'locks the adoption state tables for the caller''s transaction, ending at lock_timeout (1 s at most) with an error naming the holder';
+
 -- Pins search_path for the rest of the calling procedure's transaction (a procedure that COMMITs cannot carry
--- SET search_path), and returns the adoption's row, refusing a role that does not own the table.
+-- SET search_path), locks the state tables, and returns the adoption's row, refusing a role that does not own
+-- the table.
 CREATE FUNCTION idtypes_adopt_row(parent regclass) RETURNS idtypes_adopt.migration
 LANGUAGE plpgsql VOLATILE
 AS $function$
 DECLARE
-	m idtypes_adopt.migration;
+	m record;
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+	PERFORM @extschema@.idtypes_adopt_lock_state(pg_catalog.current_setting('lock_timeout'));
 	IF NOT pg_catalog.pg_has_role((SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) parent::oid), 'USAGE') THEN
 		RAISE EXCEPTION 'must be the owner of table % to adopt its key', parent USING ERRCODE = 'insufficient_privilege';
 	END IF;
@@ -406,8 +442,8 @@ CREATE FUNCTION idtypes_adopt_sync_sql(parent regclass, member_tab regclass, for
 LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-	m idtypes_adopt.migration;
-	k idtypes_adopt.member;
+	m record;
+	k record;
 	body text := '';
 	src name;
 	dst name;
@@ -438,18 +474,18 @@ $function$;
 COMMENT ON FUNCTION idtypes_adopt_sync_sql(regclass, regclass, boolean) IS 'the CREATE OR REPLACE FUNCTION of an adopted table''s sync trigger, old to new or back';
 
 -- Runs a statement (or several, with semicolons: all or none) in a short transaction of its own under lock_timeout, again with backoff on 55P03 and
--- 40P01; the caller COMMITs around it.
+-- 40P01; the caller COMMITs around it. The SET clause of lock_timeout gives the caller its own back at the
+-- end (a value set here would otherwise hold for the rest of the caller's transaction).
 CREATE FUNCTION idtypes_adopt_exec(parent regclass, stmt text, lock_wait interval DEFAULT '200ms') RETURNS void
-LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp
+LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp SET lock_timeout = '200ms'
 AS $function$
 DECLARE
 	try integer := 0;
 BEGIN
+	PERFORM set_config('lock_timeout', (extract(epoch FROM lock_wait) * 1000)::bigint::text, true);
 	LOOP
 		BEGIN
-			PERFORM set_config('lock_timeout', (extract(epoch FROM lock_wait) * 1000)::bigint::text, true);
 			EXECUTE stmt;
-			PERFORM set_config('lock_timeout', current_setting('lock_timeout', true), true);
 			RETURN;
 		EXCEPTION WHEN lock_not_available OR deadlock_detected THEN
 			try := try + 1;
@@ -470,8 +506,8 @@ CREATE PROCEDURE idtypes_adopt_start(relation regclass, to_type regtype, mapping
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
-	m idtypes_adopt.migration;
-	k idtypes_adopt.member;
+	m record;
+	k record;
 	blockers text;
 	pk_att smallint;
 	t regclass;
@@ -484,10 +520,11 @@ BEGIN
 	IF NOT pg_has_role((SELECT c.relowner FROM pg_class c WHERE c.oid = relation), 'USAGE') THEN
 		RAISE EXCEPTION 'must be the owner of table % to adopt its key', relation USING ERRCODE = 'insufficient_privilege';
 	END IF;
+	PERFORM @extschema@.idtypes_adopt_lock_state(pg_catalog.current_setting('lock_timeout'));
 	SELECT * INTO m FROM idtypes_adopt.migration WHERE relid = relation;
 	IF FOUND AND m.phase = 'finished' THEN
 		DELETE FROM idtypes_adopt.migration WHERE relid = relation;
-		m := NULL;
+		SELECT * INTO m FROM idtypes_adopt.migration WHERE relid = relation; -- none now: every field NULL
 	END IF;
 	IF m.relid IS NOT NULL AND (m.to_type, m.mapping, m.time_column) IS DISTINCT FROM (to_type, mapping, time_column) THEN
 		RAISE EXCEPTION 'the adoption of % was started to % by %, not to % by %', relation, m.to_type,
@@ -518,6 +555,7 @@ BEGIN
 		INSERT INTO idtypes_adopt.log (relid, step) VALUES (relation, 'start');
 		COMMIT;
 		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+		PERFORM @extschema@.idtypes_adopt_lock_state(pg_catalog.current_setting('lock_timeout'));
 		SELECT * INTO m FROM idtypes_adopt.migration WHERE relid = relation;
 	ELSIF m.phase <> 'starting' THEN
 		RAISE NOTICE 'the adoption of % is started already (phase %)', relation, m.phase;
@@ -530,6 +568,7 @@ BEGIN
 		WHERE relid = k.relid AND tab = k.tab AND old_att = k.old_att;
 		COMMIT;
 		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+		PERFORM @extschema@.idtypes_adopt_lock_state(pg_catalog.current_setting('lock_timeout'));
 	END LOOP;
 	-- the sync triggers, sorting last among the table's row triggers (named zz_...): BEFORE INSERT OR UPDATE
 	-- (SHARE ROW EXCLUSIVE, brief)
@@ -542,6 +581,7 @@ BEGIN
 		PERFORM @extschema@.idtypes_adopt_exec(relation, format('CREATE TRIGGER zz_idtypes_adopt BEFORE INSERT OR UPDATE ON %s FOR EACH ROW EXECUTE FUNCTION %s', t, fname));
 		COMMIT;
 		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+		PERFORM @extschema@.idtypes_adopt_lock_state(pg_catalog.current_setting('lock_timeout'));
 	END LOOP;
 	PERFORM @extschema@.idtypes_adopt_reached(relation, 'started');
 	COMMIT;
@@ -585,7 +625,7 @@ CREATE PROCEDURE idtypes_adopt_backfill(relation regclass, batch_blocks integer 
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
-	m idtypes_adopt.migration;
+	m record;
 	l record;
 	nblocks bigint;
 	cur bigint;
@@ -625,6 +665,7 @@ BEGIN
 		-- pinned again (the commit ended the pin): the passes' query compares regclasses, whose operator a
 		-- schema's owner could plant under the caller's path (an exact match, which pg_catalog lacks)
 		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+		PERFORM @extschema@.idtypes_adopt_lock_state(pg_catalog.current_setting('lock_timeout'));
 	END IF;
 	-- parent first (time mode looks children's keys up in it), then the others; again over the tables where
 	-- rows are still off the mapping at the end (time mode: a row written behind the cursor while the parent
@@ -721,8 +762,8 @@ CREATE FUNCTION idtypes_adopt_check(relation regclass) RETURNS TABLE (collisions
 LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
-	k idtypes_adopt.member;
+	m record := @extschema@.idtypes_adopt_row(relation);
+	k record;
 BEGIN
 	SELECT * INTO k FROM idtypes_adopt.member WHERE relid = relation AND tab = relation AND old_con IS NULL;
 	EXECUTE format('SELECT (SELECT count(%2$I) - count(DISTINCT %2$I) FROM %1$s),
@@ -757,8 +798,8 @@ CREATE FUNCTION idtypes_adopt_prepare(relation regclass) RETURNS SETOF text
 LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
-	k idtypes_adopt.member;
+	m record := @extschema@.idtypes_adopt_row(relation);
+	k record;
 	ix record;
 	leaf record;
 	leaf_ix record;
@@ -841,8 +882,8 @@ CREATE FUNCTION idtypes_adopt_fk_sql(parent regclass, use_new boolean, only_add 
 RETURNS SETOF text LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-	k idtypes_adopt.member;
-	key idtypes_adopt.member;
+	k record;
+	key record;
 	cname name;
 	spec text;
 	t regclass;
@@ -882,8 +923,8 @@ CREATE PROCEDURE idtypes_adopt_constrain(relation regclass)
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
-	m idtypes_adopt.migration;
-	k idtypes_adopt.member;
+	m record;
+	k record;
 	stmt text;
 	cname name;
 BEGIN
@@ -936,9 +977,9 @@ CREATE FUNCTION idtypes_adopt_verify(relation regclass) RETURNS TABLE (check_nam
 LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
-	k idtypes_adopt.member;
-	key idtypes_adopt.member;
+	m record := @extschema@.idtypes_adopt_row(relation);
+	k record;
+	key record;
 	l record;
 	after boolean := m.phase = 'cut_over';
 	src smallint;
@@ -998,6 +1039,22 @@ END
 $function$;
 COMMENT ON FUNCTION idtypes_adopt_verify(regclass) IS 'adoption step 5: rows off the mapping, orphans, INVALID indexes, constraints not validated; all zero marks it verified';
 
+-- The constraints of the referencing columns' foreign keys under their names of before the adoption
+-- (member.old_con), with those of their partitions (inherited: partitioning clones them, each under a name of
+-- its own, which a RENAME CONSTRAINT of the partitioned table's leaves as it is): each one's table and name.
+CREATE FUNCTION idtypes_adopt_fk_tree(parent regclass) RETURNS TABLE (fk name, tab regclass, conname name, inherited boolean)
+LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
+AS $function$
+	WITH RECURSIVE t AS (
+		SELECT m.old_con AS fk, c.oid, false AS inherited FROM idtypes_adopt.member m
+		JOIN pg_constraint c ON c.conrelid = m.tab AND c.conname = m.old_con AND c.contype = 'f'
+		WHERE m.relid = parent AND m.old_con IS NOT NULL
+		UNION ALL
+		SELECT t.fk, c.oid, true FROM t JOIN pg_constraint c ON c.conparentid = t.oid)
+	SELECT t.fk, c.conrelid::regclass, c.conname, t.inherited FROM t JOIN pg_constraint c ON c.oid = t.oid
+$function$;
+COMMENT ON FUNCTION idtypes_adopt_fk_tree(regclass) IS 'the referencing foreign keys named as before the adoption, with their partitions'' constraints and names';
+
 -- The swap, in the caller's transaction (the cut-over's try, or the rollback's): every table of the cluster
 -- locked in one fixed order (the parent, then the others by OID) before anything else, so that no lock is
 -- taken later in the transaction (dropping a foreign key locks both of its tables); the old foreign keys and
@@ -1010,9 +1067,9 @@ CREATE FUNCTION idtypes_adopt_swap(relation regclass, to_new boolean) RETURNS vo
 LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
-	key idtypes_adopt.member;
-	k idtypes_adopt.member;
+	m record := @extschema@.idtypes_adopt_row(relation);
+	key record;
+	k record;
 	r record;
 	stmt text;
 	pk name;
@@ -1020,6 +1077,10 @@ DECLARE
 	views text[] := '{}';
 	recreate text[] := '{}';
 	ext text := quote_ident(@extschema@.idtypes_adopt_schema());
+	part_rel oid[];
+	part_fk name[];
+	part_name name[];
+	nn name[];
 BEGIN
 	IF m.phase <> (CASE WHEN to_new THEN 'constrained' ELSE 'cut_over' END) THEN
 		RAISE EXCEPTION 'the adoption of % is in phase %', relation, m.phase USING ERRCODE = 'object_not_in_prerequisite_state';
@@ -1081,7 +1142,9 @@ BEGIN
 		            ' USING (' || r.qual || ')', ' WITH CHECK (' || r.wc || ')');
 		EXECUTE format('DROP POLICY %I ON %s', r.polname, r.tab);
 	END LOOP;
-	-- the foreign keys that rest on the primary key
+	-- the foreign keys that rest on the primary key, their partitions' names kept for the ones that replace them
+	SELECT array_agg(f.tab::oid), array_agg(f.fk), array_agg(f.conname) INTO part_rel, part_fk, part_name
+	FROM @extschema@.idtypes_adopt_fk_tree(relation) f WHERE f.inherited;
 	FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation AND old_con IS NOT NULL ORDER BY tab::oid, old_att LOOP
 		EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', k.tab, k.old_con);
 	END LOOP;
@@ -1090,6 +1153,15 @@ BEGIN
 	EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', relation, pk);
 	EXECUTE format('ALTER TABLE %s ALTER COLUMN %I SET NOT NULL', relation, @extschema@.idtypes_adopt_col(relation, CASE WHEN to_new THEN key.new_att ELSE key.old_att END));
 	EXECUTE format('ALTER TABLE %s ADD CONSTRAINT %I PRIMARY KEY USING INDEX %I', relation, pk, (SELECT relname FROM pg_class WHERE oid = uix));
+	-- 18 and later name NOT NULL constraints: the key's name goes with the key (the old and the new column's
+	-- names swapped), as a dump of the table before the adoption has it
+	SELECT array_agg(c.conname ORDER BY c.conkey[1] = key.new_att) INTO nn FROM pg_constraint c
+	WHERE c.conrelid = relation AND c.contype = 'n' AND c.conkey[1] IN (key.old_att, key.new_att);
+	IF cardinality(nn) = 2 THEN
+		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', relation, nn[1], left(nn[1], 58) || '_swap');
+		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', relation, nn[2], nn[1]);
+		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', relation, left(nn[1], 58) || '_swap', nn[2]);
+	END IF;
 	IF to_new THEN
 		EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', relation, key.new_con);
 	END IF;
@@ -1119,6 +1191,13 @@ BEGIN
 			EXECUTE stmt;
 		END LOOP;
 	END IF;
+	-- the partitions' constraints named as those they replace (before 18 the rollback adds a partitioned
+	-- table's foreign key after this transaction: its partitions' keep the partitioned table's name)
+	FOR r IN SELECT f.tab, f.conname, n.was FROM @extschema@.idtypes_adopt_fk_tree(relation) f
+	         JOIN unnest(part_rel, part_fk, part_name) n(rel, fk, was) ON n.rel = f.tab::oid AND n.fk = f.fk
+	         WHERE f.inherited AND f.conname <> n.was LOOP
+		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', r.tab, r.conname, r.was);
+	END LOOP;
 	UPDATE idtypes_adopt.member SET new_con = NULL WHERE relid = relation;
 	-- the sync triggers, the other way
 	FOR k IN SELECT DISTINCT ON (tab) * FROM idtypes_adopt.member WHERE relid = relation LOOP
@@ -1169,7 +1248,7 @@ CREATE PROCEDURE idtypes_adopt_try_swap(relation regclass, forward boolean, lock
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
-	m idtypes_adopt.migration;
+	m record;
 	why text;
 	done boolean := false;
 	step text := CASE WHEN forward THEN 'cut-over' ELSE 'rollback' END;
@@ -1221,7 +1300,7 @@ CREATE PROCEDURE idtypes_adopt_cutover(relation regclass, lock_wait interval DEF
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
-	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
+	m record := @extschema@.idtypes_adopt_row(relation);
 BEGIN
 	IF m.phase = 'cut_over' THEN
 		RAISE NOTICE 'the key of % is cut over already', relation;
@@ -1245,7 +1324,7 @@ CREATE PROCEDURE idtypes_adopt_rollback(relation regclass, lock_wait interval DE
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
-	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
+	m record := @extschema@.idtypes_adopt_row(relation);
 	stmt text;
 BEGIN
 	IF m.phase = 'cut_over' THEN
@@ -1274,8 +1353,8 @@ CREATE PROCEDURE idtypes_adopt_finish(relation regclass)
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
-	m idtypes_adopt.migration := @extschema@.idtypes_adopt_row(relation);
-	k idtypes_adopt.member;
+	m record := @extschema@.idtypes_adopt_row(relation);
+	k record;
 	after boolean := m.phase = 'cut_over';
 	t regclass;
 	stmts text;

@@ -315,12 +315,72 @@ tries=$(db plantop2 -c "SELECT count(*) FROM idtypes_adopt.log WHERE step = 'cut
 check "operators planted by public's owner (regclass <>, integer ^): adoption finished through $tries failed cut-over tries, none called ($out)" \
 	'[ "$out" = 0 ] && [ "$tries" -ge 1 ] && [ "$(phase plantop2)" = finished ]' "$out"
 
+# 13. the constraints' names after a cut-over, and after finish, as before the adoption: a partitioned child's
+#     partitions' foreign keys included (one cloned from the child's, one the partition had before it was
+#     attached, under a name of its own). The cut-over gave the child's new foreign key its old name, but its
+#     partitions kept <name>_idn; on 18 and later a NOT NULL constraint has a name too (the key's). Compared by
+#     table, kind, name and columns (the old key column kept until finish left out after the cut-over)
+mk names 100 || die "the database names"
+as names ow -v ON_ERROR_STOP=1 -c "CREATE TABLE cp (id int, k int, pid bigint REFERENCES p, PRIMARY KEY (id, k)) PARTITION BY LIST (k)" \
+	-c "CREATE TABLE cp0 PARTITION OF cp FOR VALUES IN (0)" \
+	-c "CREATE TABLE cp1 (id int NOT NULL, k int NOT NULL, pid bigint, CONSTRAINT cp1_own_fkey FOREIGN KEY (pid) REFERENCES p)" \
+	-c "ALTER TABLE cp ATTACH PARTITION cp1 FOR VALUES IN (1)" -c "INSERT INTO cp SELECT i, i % 2, i FROM generate_series(1, 20) i" >/dev/null
+cons() { db names -c "SELECT string_agg(format('%s %s %s(%s)', c.conrelid::regclass, c.contype, c.conname, (SELECT string_agg(a.attname, ',' ORDER BY a.attnum)
+	FROM pg_attribute a WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey))), ', ' ORDER BY c.conrelid::regclass::text, c.conname)
+	FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid WHERE t.relnamespace = 'public'::regnamespace
+	AND NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey) AND a.attname LIKE '%\_old')"; }
+before=$(cons)
+to_constrained names || fail "names: the steps before the cut-over"
+as names ow -c "CALL idtypes_adopt_cutover('p')" >/dev/null
+cut=$(cons)
+as names ow -c "CALL idtypes_adopt_finish('p')" >/dev/null
+fin=$(cons)
+differ=$(diff <(tr , '\n' <<<"$before") <(tr , '\n' <<<"$cut") | grep -c '^[<>]')
+check "the constraints' names (partitions' foreign keys included: $(grep -o 'cp[01] f [a-z0-9_]*' <<<"$cut" | paste -sd' ')) after the cut-over as before: $differ lines differ; after finish: $([ "$fin" = "$before" ] && echo the same || echo others) (phase $(phase names))" \
+	'[ "$differ" = 0 ] && [ "$fin" = "$before" ] && [ "$(phase names)" = finished ] && [[ $before == *"cp1 f cp1_own_fkey(pid)"* ]]' \
+	"before: $before; after the cut-over: $cut; after finish: $fin"
+
+# 14. the caller's lock_timeout after a step that runs in the caller's transaction (redefault, verify): its own
+#     (7s; 0), not the 200 ms the step's statements ran under (the step set it back to its own value, which then
+#     held for the rest of the caller's transaction)
+as names ow -c "CREATE TABLE u (id uuid PRIMARY KEY)" >/dev/null
+lt=$(as names ow -c "BEGIN" -c "SET LOCAL lock_timeout = '7s'" -c "CALL idtypes_adopt_redefault('u', 'id')" -c "SHOW lock_timeout" -c "COMMIT" \
+	-c "BEGIN" -c "CALL idtypes_adopt_redefault('u', 'id')" -c "SHOW lock_timeout" -c "COMMIT" | paste -sd' ')
+check "the caller's lock_timeout after redefault in its transaction: $lt (7s, then 0)" '[ "$lt" = "7s 0" ]'
+
+# 15. the state tables are writable by PUBLIC (row-level security keeps the rows apart), so a role with nothing
+#     may LOCK one of them and hold it: each step (start, backfill, cut-over) of another role's adoption ends at
+#     lock_timeout (1 s at most) with an error naming the holder, rather than waiting as long as it is held
+#     (here cut short by a statement_timeout of 4 s)
+mk held 100 || die "the database held"
+to_constrained held || fail "held: the steps before the cut-over"
+as held ow -v ON_ERROR_STOP=1 -c "CREATE TABLE q (id bigint PRIMARY KEY)" -c "CREATE TABLE r (id bigint PRIMARY KEY)" -c "CALL idtypes_adopt_start('r', 'timeid')" >/dev/null
+PGAPPNAME=holder as held nothing -c "BEGIN" -c "LOCK TABLE idtypes_adopt.migration IN ACCESS EXCLUSIVE MODE" -c "SELECT pg_sleep(60)" >"$work/holder" &
+holder=$!
+for _ in $(seq 1 50); do
+	hpid=$(db held -c "SELECT l.pid FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE a.application_name = 'holder' AND l.granted AND l.relation = 'idtypes_adopt.migration'::regclass")
+	[ -n "$hpid" ] && break
+	sleep 0.1
+done
+steps=()
+for s in "idtypes_adopt_start('q', 'timeid')" "idtypes_adopt_backfill('r')" "idtypes_adopt_cutover('p')"; do
+	(t0=$(date +%s%N); out=$(as held ow -c "SET statement_timeout = '4s'" -c "CALL $s" | tr '\n' ' '); echo "$(( ($(date +%s%N) - t0) / 1000000 )) ms: $out") >"$work/held_${s%%(*}" &
+	steps+=($!)
+done
+wait "${steps[@]}"
+db held -c "SELECT pg_terminate_backend($hpid)" >/dev/null
+wait "$holder"
+named=$(cat "$work"/held_idtypes_adopt_* | grep -c "locked by pid $hpid (role nothing)")
+check "a role with nothing holds idtypes_adopt.migration: $named of 3 steps of another owner (start, backfill, cut-over) ended at lock_timeout naming it, after $(cut -d' ' -f1 "$work"/held_idtypes_adopt_* | paste -sd/) ms (holder pid ${hpid:-none}); phases after: $(db held -c "SELECT string_agg(relid || ' ' || phase, ', ' ORDER BY relid::text) FROM idtypes_adopt.migration")" \
+	'[ -n "$hpid" ] && [ "$named" = 3 ] && [ "$(db held -c "SELECT string_agg(relid || '"' '"' || phase, '"', '"' ORDER BY relid::text) FROM idtypes_adopt.migration")" = "p constrained, r started" ]' \
+	"$(cat "$work"/held_idtypes_adopt_*)"
+
 # 12. pg_upgrade mid-migration (to the same version: what it checks and copies is the same), last: it takes
 #     the cluster. pg_upgrade refuses a cluster with a regprocedure column in any table (function OIDs are not
 #     kept): the state tables must have none. The adoption, constrained before, is cut over and finished after.
 mk upg 1000 || die "the database upg"
 to_constrained upg || fail "upg: the steps before the cut-over"
-for d in own plant plantop args stats cic dump race trig behind halfway; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
+for d in own plant plantop args stats cic dump race trig behind halfway names held; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
 stop pg || die "the cluster does not stop"
 out=$(upgrade "$bin" "$bin" pg pg3)
 up=$?
