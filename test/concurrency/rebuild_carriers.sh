@@ -224,6 +224,36 @@ took=$(elapsed "$t_writer")
 check "(7) the writer of the mark waiting for the standbys ends at its $writer_timeout (20 s): after $(in_s "$took") s" \
 	"grep -q '$writer_words' '$work/writer.out'" "$(cat "$work/writer.out")"
 [ "$version" -ge 170000 ] || echo "skip (7) the writer of the mark at its transaction_timeout: 17 and later"
+# (7) a wait for the standbys that begins after transaction_timeout fired: tbsl_generate waits for its clock
+# (3 s behind the floor a restart gives it: the published mark), its transaction_timeout (1 s) fires in that
+# wait, then its ID, past the mark, has it written and waits for the standbys. 1.7 before the fix: the clock's
+# wait ignored the timeout, and the standbys' wait, its timer gone (fired), had no end: 606 s until a cancel
+# (17 ignores a statement_timeout longer than transaction_timeout). Here an outer cancel at 60 s shows it.
+if [ "$version" -ge 170000 ]; then
+	restart s && sync_in_effect s yes || fail "(7) restarted, synchronous_standby_names = 'absent' in effect"
+	behind_ms=$((($(now_us) - $(origin_us)) / 1000 + 3000))
+	t0=$(ms)
+	PGAPPNAME=rc_clock sql s -d dz -c "SET idtypes.test_clock_offset = -$behind_ms" \
+		-c "SET idtypes.clock_backward_max_wait = '20s'" -c "SET transaction_timeout = '1s'" \
+		-c "SELECT 'issued ' || tbsl_generate()" >"$work/clock.out" 2>&1 &
+	clock_session=$!
+	cancelled=no
+	while kill -0 $clock_session 2>/dev/null; do
+		if [ "$(elapsed "$t0")" -ge 60000 ]; then
+			sql s -c "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE application_name = 'rc_clock'" >/dev/null
+			cancelled=yes
+			break
+		fi
+		sleep 0.1
+	done
+	wait $clock_session
+	took=$(elapsed "$t0")
+	check "(7) a session whose transaction_timeout (1 s) fired in its wait for the clock ends at it, the standbys' wait after it too: after $(in_s "$took") s" \
+		"[ $cancelled = no ] && grep -q 'transaction timeout' '$work/clock.out' && ! grep -q issued '$work/clock.out'" \
+		"cancelled at 60 s: $cancelled; $(tr '\n' ' ' <"$work/clock.out")"
+else
+	echo "skip (7) a session whose transaction_timeout fired in its wait for the clock: 17 and later"
+fi
 standby_back && sync_in_effect s no || fail "(7) synchronous_standby_names reset not in effect"
 
 not_confirmed() { grep -c 'idtypes could not rebuild its mark: the rebuilt mark was not confirmed' "$work/s.log"; }
