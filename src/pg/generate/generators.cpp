@@ -83,16 +83,18 @@ tbsl::Step step_tbsl(void *ctx, const tbsl::Request &req, const tbsl::Clock &clo
 }
 
 // Sleeps a little while the clock catches up, on the process's latch like the wait for the mark (a cancel,
-// statement_timeout or termination request sets it: the wait ends at once; seen in pg_stat_activity as the
-// wait event IdtypesClock); gives up on such a request, which the caller then services outside the core.
-// Never raises (WaitLatch with WL_EXIT_ON_PM_DEATH exits the process if the postmaster died).
+// statement_timeout, 17's transaction_timeout or a termination request sets it: the wait ends at once; seen
+// in pg_stat_activity as the wait event IdtypesClock); gives up on such a request, which the caller then
+// services outside the core. Never raises (WaitLatch with WL_EXIT_ON_PM_DEATH exits the process if the
+// postmaster died).
+bool interrupt_asked() { return QueryCancelPending || ProcDiePending || transaction_timeout_pending(); }
 bool pause_briefly(void *) noexcept
 {
-	if (QueryCancelPending || ProcDiePending)
+	if (interrupt_asked())
 		return false;
 	(void)WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 1, clock_wait_event());
 	ResetLatch(MyLatch);
-	return !(QueryCancelPending || ProcDiePending);
+	return !interrupt_asked();
 }
 
 } // namespace

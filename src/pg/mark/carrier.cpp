@@ -52,17 +52,10 @@ namespace idtypes::pg {
 
 namespace {
 
-// Whether the relation has the carrier's columns: two, both bigint (the extension's other member tables,
-// adoption's state, have others).
-bool carrier_shaped(Oid relation)
-{
-	HeapTuple tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(relation));
-	if (!HeapTupleIsValid(tuple))
-		return false;
-	const int columns = reinterpret_cast<Form_pg_class>(GETSTRUCT(tuple))->relnatts;
-	ReleaseSysCache(tuple);
-	return columns == carrier_columns && get_atttype(relation, 1) == INT8OID && get_atttype(relation, 2) == INT8OID;
-}
+// Whether the relation has the carrier's columns: its first two both bigint (the extension's other member
+// tables, adoption's state, have others; relnatts is not asked, as 1.3's table may have had a column added and
+// dropped, and the rebuild does not ask it either: database_carrier.cpp).
+bool carrier_shaped(Oid relation) { return get_atttype(relation, 1) == INT8OID && get_atttype(relation, 2) == INT8OID; }
 
 // The extension's own carrier by membership, as the rebuild finds it (database_carrier.cpp): the member of
 // idtypes of the carrier's shape that is a permanent materialized view (1.4 and later), else one that is a

@@ -1,7 +1,10 @@
 // A carrier's row: two bigint columns, mark and writer (1.3's table and 1.4's materialized view alike),
-// not null, so 8-byte aligned in the tuple's data with no gap. A row counts only if the reader's snapshot
-// sees it (a rolled-back or deleted row of 1.3's table, which any role with a table grant could write,
-// never does); the launcher and the writing session see the same rows.
+// not null, so 8-byte aligned in the tuple's data with no gap: a tuple of exactly two attributes and 16
+// bytes of data, whatever the relation's pg_class row counts (1.3's table may have had a column added and
+// dropped: its rows written before keep their two). The rows of the extension's other member tables
+// (adoption's state: three attributes or more, or nulls) are never taken for one. A row counts only if the
+// reader's snapshot sees it (a rolled-back or deleted row of 1.3's table, which any role with a table grant
+// could write, never does); the launcher and the writing session see the same rows.
 #include "pg/mark/carrier_row.hpp"
 
 #include <cstring>
@@ -27,8 +30,8 @@ char *visible_row(Page page, Buffer buffer, OffsetNumber n, Oid relation, Snapsh
 	tuple.t_len = ItemIdGetLength(item);
 	tuple.t_tableOid = relation;
 	ItemPointerSet(&tuple.t_self, BufferGetBlockNumber(buffer), n);
-	if (HeapTupleHeaderGetNatts(tuple.t_data) < 2 || (tuple.t_data->t_infomask & HEAP_HASNULL) != 0 ||
-	    tuple.t_data->t_hoff + 2 * sizeof(std::int64_t) > tuple.t_len)
+	if (HeapTupleHeaderGetNatts(tuple.t_data) != carrier_columns || (tuple.t_data->t_infomask & HEAP_HASNULL) != 0 ||
+	    tuple.t_data->t_hoff + carrier_columns * sizeof(std::int64_t) != tuple.t_len)
 		return nullptr;
 	if (!HeapTupleSatisfiesVisibility(&tuple, snapshot, buffer))
 		return nullptr;

@@ -17,7 +17,7 @@ namespace idtypes::pg {
 inline constexpr const char *carrier_schema = "idtypes_internal";
 inline constexpr const char *carrier_view_name = "high_water"; // a materialized view (idtypes 1.4 and later)
 // Its columns, mark and writer, both bigint NOT NULL (1.3's table and 1.4's materialized view alike): what tells
-// it from the extension's other member relations.
+// its rows from those of the extension's other member relations.
 inline constexpr int carrier_columns = 2;
 
 // What visible_mark returns for a page without a row.

@@ -7,8 +7,9 @@
 //   Portions Copyright (c) 1994, Regents of the University of California
 // What is read, and why so:
 // - The carrier is the extension's own relation: the member of idtypes (its pg_depend entry of type 'e' on
-//   the idtypes row of pg_extension) that is a permanent materialized view (1.4 and later) or table (1.3) of
-//   the carrier's two columns (the extension's other member tables, adoption's state, are never read).
+//   the idtypes row of pg_extension) that is a permanent materialized view (1.4 and later) or table (1.3),
+//   whose rows of the carrier's shape (two bigints) are read: the extension's other member tables, adoption's
+//   state, hold none.
 //   No name decides: a relation that anyone made under the carrier's name, in any schema, by any owner, is
 //   not a member and is never read; and no count limits the relations looked at before that test.
 // - Every lock before the file it protects is located: the database (which DROP DATABASE and ALTER DATABASE
@@ -97,9 +98,9 @@ Place place_of(const HeapTupleData &tuple)
 }
 
 // One pass over pg_class: the files of pg_extension and pg_depend, and every permanent table and
-// materialized view of the carrier's two columns (which of them belong to idtypes, pg_depend says: the
-// extension has other member tables, adoption's state, whose rows a carrier's reading must never take for a
-// mark).
+// materialized view of two columns or more (relnatts counts dropped columns too: 1.3's table may have had one
+// added and dropped). Which of them belong to idtypes, pg_depend says; of those, only rows of the carrier's
+// shape are read (carrier_row.cpp): the extension's other member tables, adoption's state, have none.
 struct ClassScan {
 	Place extension_catalog, depend_catalog;
 	List *relations = NIL; // of Place
@@ -111,7 +112,7 @@ struct ClassScan {
 		} else if (form->oid == DependRelationId) {
 			depend_catalog = place_of(tuple);
 		} else if ((form->relkind == RELKIND_MATVIEW || form->relkind == RELKIND_RELATION) &&
-		           form->relpersistence == RELPERSISTENCE_PERMANENT && form->relnatts == carrier_columns) {
+		           form->relpersistence == RELPERSISTENCE_PERMANENT && form->relnatts >= carrier_columns) {
 			auto *place = static_cast<Place *>(palloc(sizeof(Place)));
 			*place = place_of(tuple);
 			relations = lappend(relations, place);

@@ -211,15 +211,17 @@ DatabaseCarrier read_carrier_of(RebuildProgress &r, const Database &db, std::int
 	PG_END_TRY();
 	if (error != nullptr && error->sqlerrcode == ERRCODE_LOCK_NOT_AVAILABLE)
 		fail(r, ERRCODE_LOCK_NOT_AVAILABLE,
+		     // the sessions' error carries this text (RebuildProgress::failure: 511 bytes, 505 at most here)
 		     psprintf("the database \"%s\" could not be read within %d s, every other one read: a session holds a lock "
-		              "on %s (ALTER DATABASE, DROP DATABASE, VACUUM FULL, REFRESH). End its transaction, then generate "
-		              "again; it is: SELECT pid, state, query FROM pg_locks JOIN pg_stat_activity USING (pid) WHERE "
-		              "granted AND (database = %u OR (classid = 'pg_database'::regclass AND objid = %u))",
+		              "on %s (ALTER DATABASE, DROP DATABASE, VACUUM FULL, REFRESH), or a prepared transaction (no pid; "
+		              "pg_prepared_xacts). End it, then generate again; it is: SELECT pid, state, query FROM pg_locks "
+		              "LEFT JOIN pg_stat_activity USING (pid) WHERE granted AND (database = %u OR (classid = "
+		              "'pg_database'::regclass AND objid = %u))",
 		              db.name, static_cast<int>(held_lock_wait_us / 1000000), waiting_for, db.oid, db.oid),
-		     psprintf(
-		         "COMMIT or ROLLBACK in that session, or SELECT pg_terminate_backend(pid); the next ID starts a new "
-		         "rebuild. %s",
-		         set_by_hand));
+		     psprintf("COMMIT or ROLLBACK in that session, or SELECT pg_terminate_backend(pid); a prepared transaction "
+		              "(a row without pid): COMMIT PREPARED or ROLLBACK PREPARED it (pg_prepared_xacts gives its gid). "
+		              "The next ID starts a new rebuild. %s",
+		              set_by_hand));
 	if (error != nullptr)
 		fail(r, error->sqlerrcode,
 		     psprintf("the carrier of database \"%s\" could not be read: %s", db.name, error->message),

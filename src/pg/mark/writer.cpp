@@ -145,7 +145,8 @@ void cancel_standby_wait()
 // with PostgreSQL's WARNING, and it returns as if confirmed (a commit is then durable locally only); so it is
 // asked again with a cancel pending, which it takes only if it still has to wait (its fast path returns at
 // once, the cancel untouched, when the standbys have confirmed). On 17 and later it ends at the session's
-// transaction_timeout too (standby_wait_timeout), for the mark's writer and a key record alike.
+// transaction_timeout too (standby_wait_timeout), for the mark's writer and a key record alike, and does not
+// begin once that timeout has fired.
 bool confirmed_by_standbys(XLogRecPtr end)
 {
 #if PG_VERSION_NUM >= 170000
@@ -154,6 +155,10 @@ bool confirmed_by_standbys(XLogRecPtr end)
 		if (standby_wait_timeout == MAX_TIMEOUTS)
 			standby_wait_timeout = RegisterTimeout(USER_TIMEOUT, cancel_standby_wait);
 		enable_timeout_at(standby_wait_timeout, get_timeout_finish_time(TRANSACTION_TIMEOUT));
+	} else if (transaction_timeout_pending()) {
+		// it fired before this wait began (in a wait that does not end the transaction, a WAL flush): its
+		// timer is gone, so nothing would end this wait; the caller's CHECK_FOR_INTERRUPTS ends the transaction
+		return false;
 	}
 #endif
 	const int nest_level = NewGUCNestLevel();
