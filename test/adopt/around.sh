@@ -4,7 +4,7 @@
 # with other arguments; a publication added after the start; a cut-over run by a role that cannot see other
 # sessions; an anti-wraparound autovacuum on the parent (failure mode 2); an INVALID index left by a CREATE
 # INDEX CONCURRENTLY that timed out behind an old snapshot (failure mode 4); a foreign key added mid-migration;
-# a dump restored mid-migration in another cluster; pg_upgrade mid-migration; two runs at once; the application's UPDATE trigger; rows planted in the state tables by a role with pg_write_all_data and by a role with nothing; an adoption abandoned after a constrain that failed half way.
+# a dump restored mid-migration in another cluster; pg_upgrade mid-migration; two runs at once; the application's UPDATE trigger; rows planted in the state tables by a role with pg_write_all_data and by a role with nothing; an adoption abandoned after a constrain that failed half way; what each referencing column keeps (NOT NULL, comment, privileges, statistics target) and what the plan lists as not kept; redefault whose first try times out on a table with no adoption.
 set -uo pipefail
 bin=${1:?usage: around.sh BIN_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -399,21 +399,22 @@ to_constrained cols || fail "cols: the steps before the cut-over"
 as cols ow -c "CALL idtypes_adopt_cutover('p')" >/dev/null
 cut=$(attrs)
 as cols ow -c "CALL idtypes_adopt_rollback('p')" >/dev/null
+rolled=$(attrs)
 to_constrained cols || fail "cols: the steps after the rollback"
-as cols ow -c "CALL idtypes_adopt_cutover('p')"
+as cols ow -c "CALL idtypes_adopt_cutover('p')" >/dev/null
 again=$(attrs)
 as cols ow -c "CALL idtypes_adopt_finish('p')" >/dev/null
 fin=$(attrs)
 null=$(as cols ow -c "INSERT INTO k (id, pid, pid2) VALUES (0, NULL, 1::bigint::timeid)" -c "INSERT INTO kp VALUES (0, NULL)" | grep -c 'violates not-null constraint')
 view=$(as cols other -c "SELECT count(*) FILTER (WHERE pg_typeof(pid) = 'timeid'::regtype) FROM kv")
-check "each referencing column after the cut-over, a rollback and a cut-over again, finish: NOT NULL (constraint names on 18+), comment, privileges, statistics target as before ($before: $([ "$cut" = "$before" ] && echo same || echo other), $([ "$again" = "$before" ] && echo same || echo other), $([ "$fin" = "$before" ] && echo same || echo other)); $null of 2 NULL inserts refused; the view read by another role: $view timeid rows; not kept, listed by the plan: $not_kept" \
-	'[ "$cut" = "$before" ] && [ "$again" = "$before" ] && [ "$fin" = "$before" ] && [[ $before == "k.pid t "* ]] && [ "$null" = 2 ] && [ "$view" = 50 ] && [ "$(phase cols)" = finished ] && [ "$not_kept" = "public.k.pid: CHECK k_pid_check, public.k.pid: DEFAULT 1, public.k.pid: index public.k_pid_t_idx, public.k.pid2: index public.k_pid2_idx" ]' \
-	"before: $before; after the cut-over: $cut; again: $again; after finish: $fin"
+check "each referencing column after the cut-over, a rollback and a cut-over again, finish: NOT NULL (constraint names on 18+), comment, privileges, statistics target as before ($before: $([ "$cut" = "$before" ] && echo same || echo other), $([ "$rolled" = "$before" ] && echo same || echo other), $([ "$again" = "$before" ] && echo same || echo other), $([ "$fin" = "$before" ] && echo same || echo other)); $null of 2 NULL inserts refused; the view read by another role: $view timeid rows; not kept, listed by the plan: $not_kept" \
+	'[ "$cut" = "$before" ] && [ "$rolled" = "$before" ] && [ "$again" = "$before" ] && [ "$fin" = "$before" ] && [[ $before == "k.pid t "* ]] && [ "$null" = 2 ] && [ "$view" = 50 ] && [ "$(phase cols)" = finished ] && [ "$not_kept" = "public.k.pid: CHECK k_pid_check, public.k.pid: DEFAULT 1, public.k.pid: index public.k_pid_t_idx, public.k.pid2: index public.k_pid2_idx" ]' \
+	"before: $before; after the cut-over: $cut; after the rollback: $rolled; again: $again; after finish: $fin"
 
 # 17. redefault on a table with no adoption whose first try times out (another session holds a lock on it
-#     until 0.5 s after redefault is seen waiting): it tries again and sets the default (its retry logged the wait under
-#     an adoption that does not exist: the log's row-level security, or its foreign key for a role that
-#     bypasses it, raised)
+#     until 0.5 s after redefault is seen waiting): it tries again and sets the default (its retry logged the
+#     wait under an adoption that does not exist: the log's row-level security, or its foreign key for a role
+#     that bypasses it, raised)
 as cols ow -c "CREATE TABLE u (id uuid PRIMARY KEY)" >/dev/null
 PGAPPNAME=holder db cols -c "BEGIN" -c "LOCK TABLE u IN ACCESS SHARE MODE" -c "SELECT pg_sleep(60)" >/dev/null &
 holder=$!
