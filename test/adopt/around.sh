@@ -396,7 +396,14 @@ attrs() { db cols -c "SELECT string_agg(format('%s.%s %s %s %s %s %s', a.attreli
 not_kept=$(as cols ow -c "SELECT string_agg(object || ': ' || split_part(detail, ':', 1), ', ' ORDER BY object, detail) FROM idtypes_adopt_plan('p', 'timeid') WHERE kind = 'not kept'")
 before=$(attrs)
 to_constrained cols || fail "cols: the steps before the cut-over"
+# the cut-over's SET NOT NULL reads the validated CHECKs: PostgreSQL's DEBUG1 line for each column (partitions
+# included), and none of a table scanned
+db cols -c "ALTER ROLE ow IN DATABASE cols SET log_min_messages = debug1" >/dev/null
+from=$(wc -l <"$work/pg.log")
 as cols ow -c "CALL idtypes_adopt_cutover('p')" >/dev/null
+db cols -c "ALTER ROLE ow IN DATABASE cols RESET log_min_messages" >/dev/null
+proven=$(tail -n +$((from + 1)) "$work/pg.log" | grep -o 'column "[a-z0-9_.]*" are sufficient to prove that it does not contain nulls' | cut -d'"' -f2 | sort | paste -sd' ')
+scanned=$(tail -n +$((from + 1)) "$work/pg.log" | grep -c 'verifying table')
 cut=$(attrs)
 as cols ow -c "CALL idtypes_adopt_rollback('p')" >/dev/null
 rolled=$(attrs)
@@ -407,6 +414,8 @@ as cols ow -c "CALL idtypes_adopt_finish('p')" >/dev/null
 fin=$(attrs)
 null=$(as cols ow -c "INSERT INTO k (id, pid, pid2) VALUES (0, NULL, 1::bigint::timeid)" -c "INSERT INTO kp VALUES (0, NULL)" | grep -c 'violates not-null constraint')
 view=$(as cols other -c "SELECT count(*) FILTER (WHERE pg_typeof(pid) = 'timeid'::regtype) FROM kv")
+check "the cut-over's SET NOT NULL proven by the validated CHECKs for $proven, $scanned tables scanned" \
+	'[ "$proven" = "k.pid2_new k.pid_new kp.pid_new kp0.pid_new kp1.pid_new p.id_new" ] && [ "$scanned" = 0 ]'
 check "each referencing column after the cut-over, a rollback and a cut-over again, finish: NOT NULL (constraint names on 18+), comment, privileges, statistics target as before ($before: $([ "$cut" = "$before" ] && echo same || echo other), $([ "$rolled" = "$before" ] && echo same || echo other), $([ "$again" = "$before" ] && echo same || echo other), $([ "$fin" = "$before" ] && echo same || echo other)); $null of 2 NULL inserts refused; the view read by another role: $view timeid rows; not kept, listed by the plan: $not_kept" \
 	'[ "$cut" = "$before" ] && [ "$rolled" = "$before" ] && [ "$again" = "$before" ] && [ "$fin" = "$before" ] && [[ $before == "k.pid t "* ]] && [ "$null" = 2 ] && [ "$view" = 50 ] && [ "$(phase cols)" = finished ] && [ "$not_kept" = "public.k.pid: CHECK k_pid_check, public.k.pid: DEFAULT 1, public.k.pid: index public.k_pid_t_idx, public.k.pid2: index public.k_pid2_idx" ]' \
 	"before: $before; after the cut-over: $cut; after the rollback: $rolled; again: $again; after finish: $fin"
