@@ -352,6 +352,24 @@ BEGIN
 		detail := 'a column named as its shadow column (_new or _old) exists';
 		RETURN NEXT;
 	END LOOP;
+	-- what the new columns do not take from the old ones (dropped with them at finish): a CHECK naming the
+	-- column, a referencing column's DEFAULT, an index on it other than a plain one on it alone (composite,
+	-- partial, unique, an expression; the key's own index aside)
+	FOR r IN
+		SELECT format('%s.%I', t.tab, a.attname) AS col, x.what
+		FROM (SELECT relation AS tab, pk.conkey[1] AS att, true AS is_key
+		      UNION ALL SELECT f.conrelid, f.conkey[1], false FROM pg_constraint f
+		      WHERE f.confrelid = relation AND f.contype = 'f' AND f.conparentid = 0 AND cardinality(f.conkey) = 1) t
+		JOIN pg_attribute a ON a.attrelid = t.tab AND a.attnum = t.att,
+		LATERAL (SELECT 'DEFAULT ' || pg_get_expr(d.adbin, d.adrelid) FROM pg_attrdef d WHERE d.adrelid = t.tab AND d.adnum = t.att AND NOT t.is_key
+		         UNION ALL SELECT format('CHECK %I', c.conname) FROM pg_constraint c WHERE c.conrelid = t.tab AND c.contype = 'c' AND t.att = ANY (c.conkey)
+		         UNION ALL SELECT format('index %s', i.indexrelid::regclass) FROM pg_index i WHERE i.indrelid = t.tab AND t.att = ANY (i.indkey)
+		                   AND i.indexrelid <> pk.conindid AND (i.indnatts > 1 OR i.indpred IS NOT NULL OR i.indexprs IS NOT NULL OR i.indisunique)) x(what)
+		ORDER BY 1, 2 LOOP
+		kind := 'not kept'; object := r.col; blocking := false;
+		detail := r.what || ': not carried to the new column (dropped with the old one at finish): make it again after the cut-over';
+		RETURN NEXT;
+	END LOOP;
 	-- the disk: each row rewritten once (until VACUUM reuses the space), the new key index and the old key's
 	SELECT sum(pg_table_size(l.relid)) INTO bytes FROM unnest(members) t, LATERAL @extschema@.idtypes_adopt_tree(t) l WHERE l.isleaf;
 	bytes := coalesce(bytes, 0) + 2 * pg_relation_size(pk.conindid);
@@ -437,6 +455,12 @@ LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
 AS $function$ SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid = tab AND a.attnum = att AND NOT a.attisdropped $function$;
 COMMENT ON FUNCTION idtypes_adopt_col(regclass, smallint) IS 'the current name of a column of an adopted table';
 
+-- The name of the CHECK (<new column> IS NOT NULL) that constrain adds where the old column is NOT NULL.
+CREATE FUNCTION idtypes_adopt_nn_name(tab regclass, base name) RETURNS name
+LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp
+AS $function$ SELECT format('%s_%s_idn_nn', left(c.relname, 30), left(base, 20))::name FROM pg_catalog.pg_class c WHERE c.oid = tab $function$;
+COMMENT ON FUNCTION idtypes_adopt_nn_name(regclass, name) IS 'the name of the CHECK proving an adopted column''s new column NOT NULL';
+
 -- The sync trigger's function for one table: forward (old -> new) before the cut-over, reverse after it.
 CREATE FUNCTION idtypes_adopt_sync_sql(parent regclass, member_tab regclass, forward boolean) RETURNS text
 LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp
@@ -474,7 +498,8 @@ $function$;
 COMMENT ON FUNCTION idtypes_adopt_sync_sql(regclass, regclass, boolean) IS 'the CREATE OR REPLACE FUNCTION of an adopted table''s sync trigger, old to new or back';
 
 -- Runs a statement (or several, with semicolons: all or none) in a short transaction of its own under lock_timeout, again with backoff on 55P03 and
--- 40P01; the caller COMMITs around it. The SET clause of lock_timeout gives the caller its own back at the
+-- 40P01, each wait logged under the adoption of parent (NULL: none to log to, as for redefault); the caller
+-- COMMITs around it. The SET clause of lock_timeout gives the caller its own back at the
 -- end (a value set here would otherwise hold for the rest of the caller's transaction).
 CREATE FUNCTION idtypes_adopt_exec(parent regclass, stmt text, lock_wait interval DEFAULT '200ms') RETURNS void
 LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp SET lock_timeout = '200ms'
@@ -489,7 +514,9 @@ BEGIN
 			RETURN;
 		EXCEPTION WHEN lock_not_available OR deadlock_detected THEN
 			try := try + 1;
-			INSERT INTO idtypes_adopt.log (relid, step, detail) VALUES (parent, 'wait', format('%s: %s', SQLERRM, left(stmt, 200)));
+			IF parent IS NOT NULL THEN
+				INSERT INTO idtypes_adopt.log (relid, step, detail) VALUES (parent, 'wait', format('%s: %s', SQLERRM, left(stmt, 200)));
+			END IF;
 			IF try >= 20 THEN
 				RAISE;
 			END IF;
@@ -916,9 +943,10 @@ END
 $function$;
 COMMENT ON FUNCTION idtypes_adopt_fk_sql(regclass, boolean, boolean) IS 'the statements still needed for the referencing columns'' foreign keys to the parent''s new (or old) key';
 
--- constrain: the new key proven NOT NULL (a CHECK added NOT VALID, then validated: the cut-over's SET NOT NULL
--- reads it instead of scanning), each referencing column's foreign key to it (NOT VALID, then validated),
--- the new columns analyzed. Each statement in a short transaction of its own; resumable.
+-- constrain: the new key proven NOT NULL, and each new referencing column whose old one is NOT NULL (a CHECK
+-- added NOT VALID, then validated: the cut-over's SET NOT NULL reads it instead of scanning), each referencing
+-- column's foreign key to the new key (NOT VALID, then validated), the new columns analyzed. Each statement
+-- in a short transaction of its own; resumable.
 CREATE PROCEDURE idtypes_adopt_constrain(relation regclass)
 LANGUAGE plpgsql
 AS $procedure$
@@ -940,20 +968,27 @@ BEGIN
 			HINT = 'Run the statements of SELECT @extschema@.idtypes_adopt_prepare(...) first (the idtypes CLI does, or psql''s \gexec).';
 	END IF;
 	m := @extschema@.idtypes_adopt_row(relation);
-	SELECT * INTO k FROM idtypes_adopt.member WHERE relid = relation AND tab = relation AND old_con IS NULL;
-	cname := format('%s_%s_idn_nn', left((SELECT relname FROM pg_class WHERE oid = relation), 30), left(k.base, 20));
-	IF NOT EXISTS (SELECT FROM pg_constraint c WHERE c.conrelid = relation AND c.conname = cname) THEN
-		PERFORM @extschema@.idtypes_adopt_exec(relation, format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
-		        relation, cname, @extschema@.idtypes_adopt_col(relation, k.new_att)));
-		UPDATE idtypes_adopt.member SET new_con = cname WHERE relid = relation AND tab = relation AND old_con IS NULL;
-		COMMIT;
-		m := @extschema@.idtypes_adopt_row(relation);
-	END IF;
-	IF NOT (SELECT c.convalidated FROM pg_constraint c WHERE c.conrelid = relation AND c.conname = cname) THEN
-		PERFORM @extschema@.idtypes_adopt_exec(relation, format('ALTER TABLE %s VALIDATE CONSTRAINT %I', relation, cname));
-		COMMIT;
-		m := @extschema@.idtypes_adopt_row(relation);
-	END IF;
+	-- the key always (its CHECK is its new_con); a referencing column where its old column is NOT NULL and the
+	-- new one not yet (after a rollback it is)
+	FOR k IN SELECT mb.* FROM idtypes_adopt.member mb WHERE mb.relid = relation
+	         AND ((mb.tab = relation AND mb.old_con IS NULL)
+	              OR (SELECT a.attnotnull AND NOT b.attnotnull FROM pg_attribute a, pg_attribute b
+	                  WHERE a.attrelid = mb.tab AND a.attnum = mb.old_att AND b.attrelid = mb.tab AND b.attnum = mb.new_att))
+	         ORDER BY mb.tab <> relation, mb.tab::oid, mb.old_att LOOP
+		cname := @extschema@.idtypes_adopt_nn_name(k.tab, k.base);
+		IF NOT EXISTS (SELECT FROM pg_constraint c WHERE c.conrelid = k.tab AND c.conname = cname) THEN
+			PERFORM @extschema@.idtypes_adopt_exec(relation, format('ALTER TABLE %s ADD CONSTRAINT %I CHECK (%I IS NOT NULL) NOT VALID',
+			        k.tab, cname, @extschema@.idtypes_adopt_col(k.tab, k.new_att)));
+			UPDATE idtypes_adopt.member SET new_con = cname WHERE relid = relation AND tab = relation AND old_con IS NULL AND k.old_con IS NULL;
+			COMMIT;
+			m := @extschema@.idtypes_adopt_row(relation);
+		END IF;
+		IF NOT (SELECT c.convalidated FROM pg_constraint c WHERE c.conrelid = k.tab AND c.conname = cname) THEN
+			PERFORM @extschema@.idtypes_adopt_exec(relation, format('ALTER TABLE %s VALIDATE CONSTRAINT %I', k.tab, cname));
+			COMMIT;
+			m := @extschema@.idtypes_adopt_row(relation);
+		END IF;
+	END LOOP;
 	FOR stmt IN SELECT * FROM @extschema@.idtypes_adopt_fk_sql(relation, true, false) LOOP
 		PERFORM @extschema@.idtypes_adopt_exec(relation, stmt);
 		COMMIT;
@@ -967,7 +1002,7 @@ BEGIN
 	COMMIT;
 END
 $procedure$;
-COMMENT ON PROCEDURE idtypes_adopt_constrain(regclass) IS 'adoption step 4: the new key proven NOT NULL and every referencing foreign key to it, each added NOT VALID then validated; resumable';
+COMMENT ON PROCEDURE idtypes_adopt_constrain(regclass) IS 'adoption step 4: the new key (and each new column whose old one is NOT NULL) proven NOT NULL and every referencing foreign key to it, each added NOT VALID then validated; resumable';
 
 -- verify: what the cut-over rests on, counted. Before it: rows whose new key differs from the mapping of the
 -- old one (a write that bypassed the trigger: session_replication_role = replica, a replication apply),
@@ -1027,7 +1062,12 @@ BEGIN
 	IF m.phase = 'constrained' THEN
 		check_name := 'not validated';
 		SELECT count(*) INTO failures FROM idtypes_adopt.member mb
-		WHERE mb.relid = relation AND NOT coalesce((SELECT c.convalidated FROM pg_constraint c WHERE c.conrelid = mb.tab AND c.conname = mb.new_con), false);
+		WHERE mb.relid = relation AND (NOT coalesce((SELECT c.convalidated FROM pg_constraint c WHERE c.conrelid = mb.tab AND c.conname = mb.new_con), false)
+		      -- a referencing column NOT NULL, its new column neither NOT NULL nor proven so
+		      OR (mb.old_con IS NOT NULL AND (SELECT a.attnotnull AND NOT b.attnotnull FROM pg_attribute a, pg_attribute b
+		                                      WHERE a.attrelid = mb.tab AND a.attnum = mb.old_att AND b.attrelid = mb.tab AND b.attnum = mb.new_att)
+		          AND NOT coalesce((SELECT c.convalidated FROM pg_constraint c WHERE c.conrelid = mb.tab
+		                            AND c.conname = @extschema@.idtypes_adopt_nn_name(mb.tab, mb.base)), false)));
 		total := total + failures;
 		RETURN NEXT;
 	END IF;
@@ -1081,6 +1121,8 @@ DECLARE
 	part_fk name[];
 	part_name name[];
 	nn name[];
+	cname name;
+	was record;
 BEGIN
 	IF m.phase <> (CASE WHEN to_new THEN 'constrained' ELSE 'cut_over' END) THEN
 		RAISE EXCEPTION 'the adoption of % is in phase %', relation, m.phase USING ERRCODE = 'object_not_in_prerequisite_state';
@@ -1153,18 +1195,28 @@ BEGIN
 	EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', relation, pk);
 	EXECUTE format('ALTER TABLE %s ALTER COLUMN %I SET NOT NULL', relation, @extschema@.idtypes_adopt_col(relation, CASE WHEN to_new THEN key.new_att ELSE key.old_att END));
 	EXECUTE format('ALTER TABLE %s ADD CONSTRAINT %I PRIMARY KEY USING INDEX %I', relation, pk, (SELECT relname FROM pg_class WHERE oid = uix));
-	-- 18 and later name NOT NULL constraints: the key's name goes with the key (the old and the new column's
-	-- names swapped), as a dump of the table before the adoption has it
-	SELECT array_agg(c.conname ORDER BY c.conkey[1] = key.new_att) INTO nn FROM pg_constraint c
-	WHERE c.conrelid = relation AND c.contype = 'n' AND c.conkey[1] IN (key.old_att, key.new_att);
-	IF cardinality(nn) = 2 THEN
-		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', relation, nn[1], left(nn[1], 58) || '_swap');
-		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', relation, nn[2], nn[1]);
-		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', relation, left(nn[1], 58) || '_swap', nn[2]);
-	END IF;
+	-- each new column NOT NULL where constrain proved it (the key's, and each referencing column whose old
+	-- column is NOT NULL): SET NOT NULL reads the validated CHECK instead of scanning; then the CHECK goes.
+	-- The old columns stay NOT NULL until finish (the sync trigger fills them, for a rollback)
 	IF to_new THEN
-		EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', relation, key.new_con);
+		FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation ORDER BY tab::oid, old_att LOOP
+			cname := @extschema@.idtypes_adopt_nn_name(k.tab, k.base);
+			CONTINUE WHEN NOT EXISTS (SELECT FROM pg_constraint c WHERE c.conrelid = k.tab AND c.conname = cname AND c.contype = 'c');
+			EXECUTE format('ALTER TABLE %s ALTER COLUMN %I SET NOT NULL', k.tab, @extschema@.idtypes_adopt_col(k.tab, k.new_att));
+			EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', k.tab, cname);
+		END LOOP;
 	END IF;
+	-- 18 and later name NOT NULL constraints: each name goes with its column's name (the old and the new
+	-- column's names swapped), as a dump of the table before the adoption has it
+	FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation ORDER BY tab::oid, old_att LOOP
+		SELECT array_agg(c.conname ORDER BY c.conkey[1] = k.new_att) INTO nn FROM pg_constraint c
+		WHERE c.conrelid = k.tab AND c.contype = 'n' AND c.conkey[1] IN (k.old_att, k.new_att);
+		IF cardinality(nn) = 2 THEN
+			EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', k.tab, nn[1], left(nn[1], 58) || '_swap');
+			EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', k.tab, nn[2], nn[1]);
+			EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', k.tab, left(nn[1], 58) || '_swap', nn[2]);
+		END IF;
+	END LOOP;
 	-- the names: id and id_new become id_old and id (to_new), or back
 	FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation LOOP
 		IF to_new THEN
@@ -1180,6 +1232,25 @@ BEGIN
 		               CASE WHEN m.to_type = 'uuid'::regtype THEN ext || '.uuid_v7_generate()' ELSE ext || '.timeid_generate()' END);
 	ELSE
 		EXECUTE format('ALTER TABLE %s ALTER COLUMN %I DROP DEFAULT', relation, left(key.base, 59) || '_new');
+	END IF;
+	-- what the application set on each old column and reads under its name: its comment, its column
+	-- privileges (granted again, by the owner), its statistics target. A rollback finds them on the old one.
+	IF to_new THEN
+		FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation LOOP
+			SELECT col_description(k.tab, k.old_att) AS note, o.attstattarget AS stat INTO was FROM pg_attribute o WHERE o.attrelid = k.tab AND o.attnum = k.old_att;
+			IF was.note IS NOT NULL THEN
+				EXECUTE format('COMMENT ON COLUMN %s.%I IS %L', k.tab, k.base, was.note);
+			END IF;
+			IF was.stat >= 0 THEN
+				EXECUTE format('ALTER TABLE %s ALTER COLUMN %I SET STATISTICS %s', k.tab, k.base, was.stat);
+			END IF;
+			FOR was IN SELECT x.privilege_type, x.grantee, x.is_grantable FROM pg_attribute o, LATERAL aclexplode(o.attacl) x
+			         WHERE o.attrelid = k.tab AND o.attnum = k.old_att LOOP
+				EXECUTE format('GRANT %s (%I) ON %s TO %s%s', was.privilege_type, k.base, k.tab,
+				               CASE WHEN was.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(was.grantee::regrole::name) END,
+				               CASE WHEN was.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END);
+			END LOOP;
+		END LOOP;
 	END IF;
 	-- the foreign keys of the referencing columns
 	IF to_new THEN
@@ -1423,7 +1494,8 @@ BEGIN
 	   IS DISTINCT FROM 'pg_catalog.uuid'::pg_catalog.regtype THEN
 		RAISE EXCEPTION 'column % of % is not a uuid column', key_column, relation USING ERRCODE = 'wrong_object_type';
 	END IF;
-	PERFORM @extschema@.idtypes_adopt_exec(relation, pg_catalog.format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %I.uuid_v7_generate()',
+	-- no adoption to log its waits under (the log's rows belong to one)
+	PERFORM @extschema@.idtypes_adopt_exec(NULL, pg_catalog.format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %I.uuid_v7_generate()',
 	        relation, key_column, @extschema@.idtypes_adopt_schema()));
 END
 $procedure$;
