@@ -354,20 +354,24 @@ BEGIN
 	END LOOP;
 	-- what the new columns do not take from the old ones (dropped with them at finish): a CHECK naming the
 	-- column, a referencing column's DEFAULT, an index on it other than a plain one on it alone (composite,
-	-- partial, unique, an expression; the key's own index aside)
+	-- partial, unique, an expression; the key's own index aside). A unique one on a column finish drops (a
+	-- referencing column; the key in keep mode, the others keep it as id_old) blocks: it is a rule the rows
+	-- keep (a join table's primary key, a one-to-one reference), not a speed-up to make again later
 	FOR r IN
-		SELECT format('%s.%I', t.tab, a.attname) AS col, x.what
+		SELECT format('%s.%I', t.tab, a.attname) AS col, x.what, x.is_unique AND (NOT t.is_key OR mapping = 'keep') AS is_unique
 		FROM (SELECT relation AS tab, pk.conkey[1] AS att, true AS is_key
 		      UNION ALL SELECT f.conrelid, f.conkey[1], false FROM pg_constraint f
 		      WHERE f.confrelid = relation AND f.contype = 'f' AND f.conparentid = 0 AND cardinality(f.conkey) = 1) t
 		JOIN pg_attribute a ON a.attrelid = t.tab AND a.attnum = t.att,
-		LATERAL (SELECT 'DEFAULT ' || pg_get_expr(d.adbin, d.adrelid) FROM pg_attrdef d WHERE d.adrelid = t.tab AND d.adnum = t.att AND NOT t.is_key
-		         UNION ALL SELECT format('CHECK %I', c.conname) FROM pg_constraint c WHERE c.conrelid = t.tab AND c.contype = 'c' AND t.att = ANY (c.conkey)
-		         UNION ALL SELECT format('index %s', i.indexrelid::regclass) FROM pg_index i WHERE i.indrelid = t.tab AND t.att = ANY (i.indkey)
-		                   AND i.indexrelid <> pk.conindid AND (i.indnatts > 1 OR i.indpred IS NOT NULL OR i.indexprs IS NOT NULL OR i.indisunique)) x(what)
+		LATERAL (SELECT 'DEFAULT ' || pg_get_expr(d.adbin, d.adrelid), false FROM pg_attrdef d WHERE d.adrelid = t.tab AND d.adnum = t.att AND NOT t.is_key
+		         UNION ALL SELECT format('CHECK %I', c.conname), false FROM pg_constraint c WHERE c.conrelid = t.tab AND c.contype = 'c' AND t.att = ANY (c.conkey)
+		         UNION ALL SELECT format('index %s', i.indexrelid::regclass), i.indisunique FROM pg_index i WHERE i.indrelid = t.tab AND t.att = ANY (i.indkey)
+		                   AND i.indexrelid <> pk.conindid AND (i.indnatts > 1 OR i.indpred IS NOT NULL OR i.indexprs IS NOT NULL OR i.indisunique)) x(what, is_unique)
 		ORDER BY 1, 2 LOOP
-		kind := 'not kept'; object := r.col; blocking := false;
-		detail := r.what || ': not carried to the new column (dropped with the old one at finish): make it again after the cut-over';
+		kind := 'not kept'; object := r.col; blocking := r.is_unique;
+		detail := CASE WHEN r.is_unique
+		               THEN r.what || ': a unique index (a primary key or UNIQUE constraint too) on the column: not supported, finish would drop it with the old column'
+		               ELSE r.what || ': not carried to the new column (dropped with the old one at finish): make it again after the cut-over' END;
 		RETURN NEXT;
 	END LOOP;
 	-- the disk: each row rewritten once (until VACUUM reuses the space), the new key index and the old key's

@@ -444,12 +444,25 @@ def=$(db cols -c "SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrel
 check "redefault on a table with no adoption, seen waiting ($seen) behind another session's lock: tried again and set $def${out:+; $out}" \
 	'[ "$seen" = 1 ] && [ -z "$out" ] && [[ $def == *"uuid_v7_generate()" ]]' "$out"
 
+# 18. a unique index on a referencing column (a join table's primary key, a one-to-one reference) and a
+#     composite unique one on the key in keep mode: finish would drop each with its old column, so the plan
+#     blocks on each and start refuses before changing anything
+sql pg -c "CREATE DATABASE uniq" && db uniq -c "CREATE EXTENSION idtypes" -c "GRANT CREATE ON SCHEMA public TO ow" >/dev/null
+as uniq ow -v ON_ERROR_STOP=1 -c "CREATE TABLE p (id bigint PRIMARY KEY, t int, UNIQUE (id, t))" -c "CREATE TABLE tags (pid bigint REFERENCES p, tag int, PRIMARY KEY (pid, tag))" \
+	-c "CREATE TABLE one (id int PRIMARY KEY, pid bigint UNIQUE REFERENCES p)" -c "CREATE TABLE plain (id int PRIMARY KEY, pid bigint REFERENCES p, t int)" -c "CREATE INDEX ON plain (pid, t)" >/dev/null
+blocks=$(as uniq ow -c "SELECT string_agg(object, ' ' ORDER BY object) FROM idtypes_adopt_plan('p', 'timeid') WHERE blocking")
+v7=$(as uniq ow -c "SELECT string_agg(object, ' ' ORDER BY object) FROM idtypes_adopt_plan('p', 'uuid', 'v7') WHERE blocking AND kind = 'not kept'")
+out=$(as uniq ow -c "CALL idtypes_adopt_start('p', 'timeid')" | head -1)
+left=$(db uniq -c "SELECT count(*) FROM pg_attribute WHERE attrelid IN ('p'::regclass, 'tags'::regclass, 'one'::regclass) AND attname ~ '_new$' AND NOT attisdropped")
+check "a unique index on a referencing column or (keep mode) on the key with another column: the plan blocks on $blocks (v7 mode: ${v7:-none}); start refused, $left new columns: $out" \
+	'[ "$blocks" = "public.one.pid public.p.id public.tags.pid" ] && [ "$v7" = "public.one.pid public.tags.pid" ] && [[ $out == *"public.tags.pid"* ]] && [ "$left" = 0 ]'
+
 # 12. pg_upgrade mid-migration (to the same version: what it checks and copies is the same), last: it takes
 #     the cluster. pg_upgrade refuses a cluster with a regprocedure column in any table (function OIDs are not
 #     kept): the state tables must have none. The adoption, constrained before, is cut over and finished after.
 mk upg 1000 || die "the database upg"
 to_constrained upg || fail "upg: the steps before the cut-over"
-for d in own plant plantop args stats cic dump race trig behind halfway names held cols; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
+for d in own plant plantop args stats cic dump race trig behind halfway names held cols uniq; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
 stop pg || die "the cluster does not stop"
 out=$(upgrade "$bin" "$bin" pg pg3)
 up=$?
