@@ -9,7 +9,8 @@
 # - under lock_timeout = 1s: 55P03 within 7 s;
 # - with no timeout, pg_cancel_backend after 1 s: 57014 within 7 s;
 # - a second session behind the waiting writer (statement_timeout 20 s) gives up after its 10 s bound with an
-#   error naming the lock and pg_replication_origin, not the WAL flush nor a file system;
+#   error naming the lock and pg_replication_origin, not the WAL flush nor a file system; one with
+#   lock_timeout = 1s at its lock_timeout (55P03 within 7 s; before 1.7 at the 10 s bound);
 # - once the lock is released, every generator returns at once.
 # Then a failed write of the mark (the origin taken by the writing session itself with
 # pg_replication_origin_session_setup) does not leave writing-ahead off: afterwards an ID within the last
@@ -92,6 +93,7 @@ lock_case() {
 	grep -q pg_replication_origin <<<"$out" && grep -qi lock <<<"$out" && ! grep -qiE 'file system|WAL flush' <<<"$out" &&
 		ok "$who: a session behind the waiting writer gives up naming the lock on pg_replication_origin" ||
 		fail "$who: the session behind the waiting writer: $out"
+	timed "$who: a session behind the waiting writer, lock_timeout = 1s" 55P03 7 -c "SET lock_timeout = '1s'"
 	sql p -c "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE application_name = 'mark_waits_holder'" >/dev/null
 	wait "$waiter"
 	wait "$holder"

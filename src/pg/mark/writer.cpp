@@ -28,6 +28,7 @@ extern "C" {
 #include "replication/syncrep.h"
 #include "storage/condition_variable.h"
 #include "storage/latch.h"
+#include "storage/proc.h"
 #include "utils/guc.h"
 #include "utils/timeout.h"
 }
@@ -38,6 +39,14 @@ namespace {
 
 // How long a session waits for another one's write of the mark before it gives up.
 constexpr std::int64_t mark_wait_limit_us = 10000000;
+
+// That wait's bound in this session: the session's lock_timeout where it is shorter, as for any lock
+// (mark_lock is one, kept in shared memory, where PostgreSQL's lock manager does not apply it).
+std::int64_t mark_wait_us()
+{
+	const std::int64_t lock_us = static_cast<std::int64_t>(LockTimeout) * 1000;
+	return LockTimeout > 0 && lock_us < mark_wait_limit_us ? lock_us : mark_wait_limit_us;
+}
 // The longest sleep of that wait between two looks at the lock. Its release wakes the waiters at once; this
 // bounds the wait after a writer that ended by an error, which releases the lock without waking them.
 constexpr long mark_wait_look_ms = 100;
@@ -245,18 +254,19 @@ void set_step(ServerState &s, MarkStep step)
 	pg_atomic_write_u32(&s.mark_writer_step, static_cast<std::uint32_t>(step));
 }
 
-// Takes mark_lock, waiting for another session's write (at most mark_wait_limit_us) asleep on the process's
-// latch, seen in pg_stat_activity as the extension's wait event. The session is on the state's condition
-// variable's list before each look at the lock, so that the writer's release (ConditionVariableBroadcast) sets
-// its latch; so do a cancel, statement_timeout, 17's transaction_timeout and a termination request, which end
-// the wait at once: the
-// caller then raises (report_not_durable). Never raises itself (ConditionVariableSleep would, on a cancel: its
-// own CHECK_FOR_INTERRUPTS) but for the cleanup's first registration in this process, before any wait.
+// Takes mark_lock, waiting for another session's write (at most mark_wait_us(): lock_timeout or 10 s) asleep
+// on the process's latch, seen in pg_stat_activity as the extension's wait event. The session is on the
+// state's condition variable's list before each look at the lock, so that the writer's release
+// (ConditionVariableBroadcast) sets its latch; so do a cancel, statement_timeout, 17's transaction_timeout and
+// a termination request, which end the wait at once: the caller then raises (report_not_durable). Never raises
+// itself (ConditionVariableSleep would, on a cancel: its own CHECK_FOR_INTERRUPTS) but for the cleanup's first
+// registration in this process, before any wait.
 Durable take_mark_lock(ServerState &s)
 {
 	Durable outcome = Durable::ok;
 	if (!try_mark_lock(s)) {
 		const TimestampTz start = GetCurrentTimestamp();
+		const std::int64_t limit_us = mark_wait_us();
 		for (;;) {
 			ConditionVariablePrepareToSleep(&s.mark_released);
 			if (try_mark_lock(s))
@@ -265,7 +275,7 @@ Durable take_mark_lock(ServerState &s)
 				outcome = Durable::interrupted;
 				break;
 			}
-			const std::int64_t left_us = mark_wait_limit_us - (GetCurrentTimestamp() - start);
+			const std::int64_t left_us = limit_us - (GetCurrentTimestamp() - start);
 			if (left_us <= 0) {
 				outcome = Durable::busy;
 				break;
@@ -330,42 +340,51 @@ Outcome make_durable(ServerState &s, std::int64_t until_us, OriginId origin)
 [[noreturn]] void report_busy(ServerState &s)
 {
 	const std::uint32_t pid = pg_atomic_read_u32(&s.mark_writer_pid);
-	const int limit_s = static_cast<int>(mark_wait_limit_us / 1000000);
+	// what ended the wait: the session's lock_timeout (55P03, as a lock's wait ends), or the 10 s bound
+	const std::int64_t waited_us = mark_wait_us();
+	const bool lock_timeout = waited_us < mark_wait_limit_us;
+	char limit[32];
+	if (waited_us % 1000000 == 0)
+		snprintf(limit, sizeof limit, "%d s", static_cast<int>(waited_us / 1000000));
+	else
+		snprintf(limit, sizeof limit, "%d ms", static_cast<int>(waited_us / 1000));
 	switch (static_cast<MarkStep>(pg_atomic_read_u32(&s.mark_writer_step))) {
 	case MarkStep::origin_lock:
 		ereport(
 		    ERROR,
 		    (errcode(ERRCODE_LOCK_NOT_AVAILABLE), errmsg("idtypes gave up waiting for its mark to be written"),
-		     errdetail("Another session (PID %u) has been waiting for more than %d s for a lock on the replication "
+		     errdetail("Another session (PID %u) has been waiting for more than %s for a lock on the replication "
 		               "origin \"%s\" or on the catalog pg_replication_origin, held by a transaction that drops an "
 		               "origin or locks that catalog.",
-		               pid, limit_s, mark_origin_name),
+		               pid, limit, mark_origin_name),
 		     errhint("Find that transaction in pg_locks (relation pg_replication_origin, or the origin's object) and "
 		             "end it; then generate again.")));
 		break;
 	case MarkStep::standbys:
 		ereport(ERROR,
-		        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+		        (errcode(lock_timeout ? ERRCODE_LOCK_NOT_AVAILABLE : ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 		         errmsg("idtypes gave up waiting for its mark to be written"),
-		         errdetail("Another session (PID %u) has been waiting for more than %d s for the synchronous standbys "
+		         errdetail("Another session (PID %u) has been waiting for more than %s for the synchronous standbys "
 		                   "(synchronous_standby_names = '%s') to confirm it.",
-		                   pid, limit_s, SyncRepStandbyNames != nullptr ? SyncRepStandbyNames : ""),
+		                   pid, limit, SyncRepStandbyNames != nullptr ? SyncRepStandbyNames : ""),
 		         errhint("Check that the synchronous standbys are running and connected (pg_stat_replication), as the "
 		                 "commits of this server need them too.")));
 		break;
 	case MarkStep::key_file:
-		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("idtypes gave up waiting for its mark to be written"),
+		ereport(ERROR, (errcode(lock_timeout ? ERRCODE_LOCK_NOT_AVAILABLE : ERRCODE_IO_ERROR),
+		                errmsg("idtypes gave up waiting for its mark to be written"),
 		                errdetail("Another session (PID %u) has been writing uid11_generate_random's key \"%s\" for "
-		                          "more than %d s.",
-		                          pid, key_file_name, limit_s),
+		                          "more than %s.",
+		                          pid, key_file_name, limit),
 		                errhint("Check the file system of the data directory (a stalled disk or network mount).")));
 		break;
 	case MarkStep::wal_flush:
 	case MarkStep::none:
-		ereport(ERROR, (errcode(ERRCODE_IO_ERROR), errmsg("idtypes gave up waiting for its mark to be written"),
-		                errdetail("Another session (PID %u) has been flushing its WAL record for more than %d s.", pid,
-		                          limit_s),
-		                errhint("Check the file system of pg_wal (a stalled disk or network mount).")));
+		ereport(ERROR,
+		        (errcode(lock_timeout ? ERRCODE_LOCK_NOT_AVAILABLE : ERRCODE_IO_ERROR),
+		         errmsg("idtypes gave up waiting for its mark to be written"),
+		         errdetail("Another session (PID %u) has been flushing its WAL record for more than %s.", pid, limit),
+		         errhint("Check the file system of pg_wal (a stalled disk or network mount).")));
 		break;
 	}
 	pg_unreachable();
