@@ -381,17 +381,22 @@ BEGIN
 	END IF;
 	LOCK TABLE idtypes_adopt.migration, idtypes_adopt.member, idtypes_adopt.cursor, idtypes_adopt.log IN ROW EXCLUSIVE MODE;
 EXCEPTION WHEN lock_not_available THEN
-	-- the modes that conflict with ROW EXCLUSIVE, held or asked for ahead of this session
-	SELECT string_agg(format('%s is locked by pid %s (role %s) in %s%s', l.relation::regclass, l.pid, coalesce(a.usename::text, '?'), l.mode,
+	-- the modes that conflict with ROW EXCLUSIVE, held or asked for ahead of this session; a prepared
+	-- transaction's have no pid (it outlives every session and a restart): named by its gid
+	SELECT string_agg(format('%s is locked by %s in %s%s', l.relation::regclass,
+	                         CASE WHEN l.pid IS NOT NULL THEN format('pid %s (role %s)', l.pid, coalesce(a.usename::text, '?'))
+	                              ELSE format('the prepared transaction %L (owner %s)', x.gid, x.owner) END, l.mode,
 	                         CASE WHEN l.granted THEN '' ELSE ' (waiting)' END), '; ' ORDER BY NOT l.granted, l.pid)
 	INTO who FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+	LEFT JOIN LATERAL (SELECT p.gid, p.owner FROM pg_prepared_xacts p JOIN pg_locks t ON t.locktype = 'transactionid'
+	                   AND t.transactionid = p.transaction AND t.virtualtransaction = l.virtualtransaction WHERE l.pid IS NULL) x ON true
 	WHERE l.locktype = 'relation' AND l.database = (SELECT d.oid FROM pg_database d WHERE d.datname = current_database())
 	  AND l.relation IN ('idtypes_adopt.migration'::regclass, 'idtypes_adopt.member'::regclass, 'idtypes_adopt.cursor'::regclass,
 	                     'idtypes_adopt.log'::regclass)
-	  AND l.pid <> pg_backend_pid() AND l.mode IN ('ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock', 'AccessExclusiveLock');
+	  AND l.pid IS DISTINCT FROM pg_backend_pid() AND l.mode IN ('ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock', 'AccessExclusiveLock');
 	RAISE EXCEPTION 'the adoption state cannot be written: %', coalesce(who, 'another session locked it') USING ERRCODE = 'lock_not_available',
 		DETAIL = 'The tables of the schema idtypes_adopt are writable by every role (row-level security keeps the rows apart), so any role may lock them.',
-		HINT = 'End that session (pg_terminate_backend), then call the step again: it goes on where it stopped.';
+		HINT = 'End that session (pg_terminate_backend), or ROLLBACK PREPARED that prepared transaction, then call the step again: it goes on where it stopped.';
 END
 $function$;
 COMMENT ON FUNCTION idtypes_adopt_lock_state(text) IS 'locks the adoption state tables for the caller''s transaction, ending at lock_timeout (1 s at most) with an error naming the holder';
@@ -871,6 +876,19 @@ END
 $function$;
 COMMENT ON FUNCTION idtypes_adopt_prepare(regclass) IS 'adoption step 3: the CREATE INDEX CONCURRENTLY statements still to run (INVALID ones dropped first), for the idtypes CLI or psql''s \gexec';
 
+-- The name of the foreign key that replaces old_con until the cut-over gives it old_con: old_con_idn, or, where
+-- that would pass 63 bytes, old_con cut (at a character, not a byte) before _idn and the column's number: two
+-- long names of one table alike in their first 59 bytes would otherwise end the same (the second foreign key
+-- never made, and the cut-over failing on it).
+CREATE FUNCTION idtypes_adopt_fk_name(old_con name, att smallint) RETURNS name
+LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp
+AS $function$
+	SELECT CASE WHEN octet_length(old_con) <= 59 THEN old_con || '_idn'
+	       ELSE (SELECT left(old_con, n) FROM generate_series(length(old_con), 0, -1) n
+	             WHERE octet_length(left(old_con, n)) + octet_length('_idn' || att) <= 63 LIMIT 1) || '_idn' || att END::name
+$function$;
+COMMENT ON FUNCTION idtypes_adopt_fk_name(name, smallint) IS 'the name of the new foreign key of a referencing column until the cut-over: one per column, at most 63 bytes';
+
 -- The statements that give a referencing column its foreign key to the parent's column (the new pair, or
 -- the old pair again after a rollback), as the old constraint had it (actions, deferrability), skipping what
 -- is there: ADD ... NOT VALID, then VALIDATE, each brief (SHARE ROW EXCLUSIVE on both tables, then a scan under
@@ -892,7 +910,7 @@ DECLARE
 BEGIN
 	SELECT * INTO key FROM idtypes_adopt.member m WHERE m.relid = parent AND m.tab = parent AND m.old_con IS NULL;
 	FOR k IN SELECT * FROM idtypes_adopt.member m WHERE m.relid = parent AND m.old_con IS NOT NULL ORDER BY m.tab::oid, m.old_att LOOP
-		cname := CASE WHEN use_new THEN left(k.old_con, 59) || '_idn' ELSE k.old_con END;
+		cname := CASE WHEN use_new THEN @extschema@.idtypes_adopt_fk_name(k.old_con, k.old_att) ELSE k.old_con END;
 		spec := format('FOREIGN KEY (%I) REFERENCES %s (%I)', @extschema@.idtypes_adopt_col(k.tab, CASE WHEN use_new THEN k.new_att ELSE k.old_att END),
 		               parent, @extschema@.idtypes_adopt_col(parent, CASE WHEN use_new THEN key.new_att ELSE key.old_att END))
 		        || k.actions;
@@ -959,7 +977,7 @@ BEGIN
 		COMMIT;
 		m := @extschema@.idtypes_adopt_row(relation);
 	END LOOP;
-	UPDATE idtypes_adopt.member SET new_con = left(old_con, 59) || '_idn' WHERE relid = relation AND old_con IS NOT NULL;
+	UPDATE idtypes_adopt.member SET new_con = @extschema@.idtypes_adopt_fk_name(old_con, old_att) WHERE relid = relation AND old_con IS NOT NULL;
 	FOR k IN SELECT DISTINCT ON (tab) * FROM idtypes_adopt.member WHERE relid = relation LOOP
 		EXECUTE format('ANALYZE %s', k.tab);
 	END LOOP;

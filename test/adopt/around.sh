@@ -10,7 +10,7 @@ bin=${1:?usage: around.sh BIN_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../concurrency/server.sh"
 source "$here/../concurrency/clusters.sh"
-settings="-c listen_addresses= -c fsync=off -c autovacuum=on -c autovacuum_naptime=1 -c synchronous_commit=off"
+settings="-c listen_addresses= -c max_prepared_transactions=2 -c fsync=off -c autovacuum=on -c autovacuum_naptime=1 -c synchronous_commit=off"
 SECONDS=0
 as_postgres "$bin/initdb" -D "$work/pg" -A trust -U postgres --no-sync >/dev/null || die "initdb"
 start pg || die "the cluster does not start"
@@ -111,8 +111,12 @@ out=$(as stats ow -c "CALL idtypes_adopt_cutover('p', tries => 3)")
 refused=$(db stats -c "SELECT count(*) FROM idtypes_adopt.log WHERE step = 'cut-over' AND detail LIKE 'try %: an anti-wraparound VACUUM of public.p (pid %'")
 check "an anti-wraparound autovacuum of the parent: the cut-over refused $refused of 3 tries, raised, phase $(phase stats)" \
 	'[ "$refused" = 3 ] && [[ $out == *"not done after 3 tries"* ]] && [ "$(phase stats)" = constrained ]' "$out"
-db stats -c "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE 'autovacuum: VACUUM public.p%'" \
-	-c "ALTER TABLE p RESET (autovacuum_freeze_max_age, autovacuum_vacuum_cost_delay, autovacuum_vacuum_cost_limit)" >/dev/null
+# the launcher starts the anti-wraparound VACUUM again at once (still under the slow settings): the RESET waited
+# behind the next one (3 min and more, on a busy machine); cancelled and tried again under lock_timeout instead
+for _ in $(seq 1 50); do
+	db stats -c "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE 'autovacuum: VACUUM public.p%'" >/dev/null
+	[ -z "$(db stats -c "SET lock_timeout = '200ms'" -c "ALTER TABLE p RESET (autovacuum_freeze_max_age, autovacuum_vacuum_cost_delay, autovacuum_vacuum_cost_limit)")" ] && break
+done
 
 # 7. failure mode 4: CREATE INDEX CONCURRENTLY of the new key's index times out behind an old snapshot and leaves
 #    it INVALID; prepare drops it and builds it again; the adoption goes on to its end
@@ -375,12 +379,36 @@ check "a role with nothing holds idtypes_adopt.migration: $named of 3 steps of a
 	'[ -n "$hpid" ] && [ "$named" = 3 ] && [ "$(db held -c "SELECT string_agg(relid || '"' '"' || phase, '"', '"' ORDER BY relid::text) FROM idtypes_adopt.migration")" = "p constrained, r started" ]' \
 	"$(cat "$work"/held_idtypes_adopt_*)"
 
+# 16. two foreign keys from one child to the parent, their names 63 bytes long and alike in their first 59: the
+#     new ones took the same name (<59 bytes>_idn), constrain failed, again it made one, verify passed and the
+#     cut-over failed on the other's rename; each gets a name of its own (the column's number after _idn)
+mk longfk 100 || die "the database longfk"
+f=$(printf 'f%.0s' $(seq 1 59))
+as longfk ow -v ON_ERROR_STOP=1 -c "CREATE TABLE cc (id int PRIMARY KEY, a bigint, b bigint, CONSTRAINT ${f}_one FOREIGN KEY (a) REFERENCES p, CONSTRAINT ${f}_two FOREIGN KEY (b) REFERENCES p)" \
+	-c "INSERT INTO cc SELECT i, i, 51 - i FROM generate_series(1, 50) i" >/dev/null
+to_constrained longfk || fail "longfk: the steps before the cut-over"
+made=$(db longfk -c "SELECT count(*) FROM pg_constraint WHERE conrelid = 'cc'::regclass AND contype = 'f' AND confrelid = 'p'::regclass AND conkey[1] IN (SELECT attnum FROM pg_attribute WHERE attrelid = 'cc'::regclass AND attname LIKE '%\_new')")
+as longfk ow -c "CALL idtypes_adopt_cutover('p', tries => 1)" >/dev/null
+fks=$(db longfk -c "SELECT string_agg(conname || ' ' || (SELECT attname FROM pg_attribute WHERE attrelid = conrelid AND attnum = conkey[1]), ', ' ORDER BY conname) FROM pg_constraint WHERE conrelid = 'cc'::regclass AND contype = 'f'")
+check "two foreign keys of one child named alike in their first 59 of 63 bytes: $made of 2 new ones made before the cut-over, phase $(phase longfk) after it" \
+	'[ "$made" = 2 ] && [ "$(phase longfk)" = cut_over ] && [ "$fks" = "${f}_one a, ${f}_two b" ]' "$fks"
+
+# 17. a prepared transaction (of a role with nothing) holds a state table: it has no pid and outlives every
+#     session and a restart, so the step's error names it by its gid (it named "pid  (role ?)")
+mk prep 100 || die "the database prep"
+as prep ow -c "CALL idtypes_adopt_start('p', 'timeid')" >/dev/null
+as prep nothing -c "BEGIN" -c "LOCK TABLE idtypes_adopt.log IN EXCLUSIVE MODE" -c "PREPARE TRANSACTION 'adopt_held'" >/dev/null
+out=$(as prep ow -c "CALL idtypes_adopt_backfill('p')")
+db prep -c "ROLLBACK PREPARED 'adopt_held'" >/dev/null
+check "a prepared transaction holds idtypes_adopt.log: the backfill ends naming it ($out)" \
+	'[[ $out == *"idtypes_adopt.log is locked by the prepared transaction '"'adopt_held'"' (owner nothing) in ExclusiveLock"* ]] && [ "$(phase prep)" = started ]' "$out"
+
 # 12. pg_upgrade mid-migration (to the same version: what it checks and copies is the same), last: it takes
 #     the cluster. pg_upgrade refuses a cluster with a regprocedure column in any table (function OIDs are not
 #     kept): the state tables must have none. The adoption, constrained before, is cut over and finished after.
 mk upg 1000 || die "the database upg"
 to_constrained upg || fail "upg: the steps before the cut-over"
-for d in own plant plantop args stats cic dump race trig behind halfway names held; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
+for d in own plant plantop args stats cic dump race trig behind halfway names held longfk prep; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
 stop pg || die "the cluster does not stop"
 out=$(upgrade "$bin" "$bin" pg pg3)
 up=$?
