@@ -517,6 +517,7 @@ DECLARE
 	pk_att smallint;
 	t regclass;
 	fname text;
+	caller_path text := pg_catalog.current_setting('search_path');
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 	IF relation IS NULL THEN
@@ -564,6 +565,7 @@ BEGIN
 		SELECT * INTO m FROM idtypes_adopt.migration WHERE relid = relation;
 	ELSIF m.phase <> 'starting' THEN
 		RAISE NOTICE 'the adoption of % is started already (phase %)', relation, m.phase;
+		PERFORM pg_catalog.set_config('search_path', caller_path, true); -- the caller's back: no commit ended the pin
 		RETURN;
 	END IF;
 	-- the shadow columns, bare (a volatile default would rewrite the table): ACCESS EXCLUSIVE, catalog only
@@ -654,6 +656,7 @@ BEGIN
 	END IF;
 	IF m.phase IN ('constrained', 'cut_over', 'finished') THEN
 		RAISE NOTICE 'the adoption of % is past its backfill (phase %)', relation, m.phase;
+		PERFORM pg_catalog.set_config('search_path', caller_path, true); -- the caller's back: no commit ended the pin
 		RETURN;
 	ELSIF m.phase NOT IN ('started', 'backfilled') THEN
 		RAISE EXCEPTION 'the adoption of % is in phase %, not started', relation, m.phase USING ERRCODE = 'object_not_in_prerequisite_state';
@@ -688,6 +691,7 @@ BEGIN
 			nblocks := pg_relation_size(l.leaf) / current_setting('block_size')::bigint;
 			EXIT WHEN cur >= nblocks;
 			IF max_batches IS NOT NULL AND batches >= max_batches THEN
+				PERFORM pg_catalog.set_config('search_path', caller_path, true);
 				RETURN;
 			END IF;
 			-- throttle: replay lag (pg_stat_replication shows it to pg_read_all_stats) and lock waits
@@ -945,10 +949,12 @@ DECLARE
 	k record;
 	stmt text;
 	cname name;
+	caller_path text := pg_catalog.current_setting('search_path');
 BEGIN
 	m := @extschema@.idtypes_adopt_row(relation);
 	IF m.phase IN ('cut_over', 'finished') THEN
 		RAISE NOTICE 'the adoption of % is past its constraints (phase %)', relation, m.phase;
+		PERFORM pg_catalog.set_config('search_path', caller_path, true); -- the caller's back: no commit ended the pin
 		RETURN;
 	ELSIF m.phase NOT IN ('backfilled', 'constrained') THEN
 		RAISE EXCEPTION 'the adoption of % is in phase %: backfill it first', relation, m.phase USING ERRCODE = 'object_not_in_prerequisite_state';
@@ -1210,7 +1216,7 @@ BEGIN
 		END LOOP;
 	END IF;
 	-- the partitions' constraints named as those they replace (before 18 the rollback adds a partitioned
-	-- table's foreign key after this transaction: its partitions' keep the partitioned table's name)
+	-- table's foreign key after this transaction, and names its partitions' back after that)
 	FOR r IN SELECT f.tab, f.conname, n.was FROM @extschema@.idtypes_adopt_fk_tree(relation) f
 	         JOIN unnest(part_rel, part_fk, part_name) n(rel, fk, was) ON n.rel = f.tab::oid AND n.fk = f.fk
 	         WHERE f.inherited AND f.conname <> n.was LOOP
@@ -1299,10 +1305,10 @@ BEGIN
 		UPDATE idtypes_adopt.migration SET tries = tries + 1, last_error = why WHERE relid = relation;
 		INSERT INTO idtypes_adopt.log (relid, step, detail) VALUES (relation, step, coalesce('try ' || i || ': ' || why, 'try ' || i || ': done'));
 		COMMIT;
+		EXIT WHEN done; -- unpinned: the caller's statements after the step run under its own path
 		-- pinned again before the backoff's arithmetic (integer ^ integer: an operator pg_catalog lacks, which a
 		-- schema's owner could plant under the caller's path)
 		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
-		EXIT WHEN done;
 		PERFORM pg_catalog.pg_sleep(least(10, 0.1 * 2 ^ least(i, 10)) * (0.5 + pg_catalog.random()));
 	END LOOP;
 	IF NOT done THEN
@@ -1318,10 +1324,12 @@ CREATE PROCEDURE idtypes_adopt_cutover(relation regclass, lock_wait interval DEF
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
+	caller_path text := pg_catalog.current_setting('search_path');
 	m record := @extschema@.idtypes_adopt_row(relation);
 BEGIN
 	IF m.phase = 'cut_over' THEN
 		RAISE NOTICE 'the key of % is cut over already', relation;
+		PERFORM pg_catalog.set_config('search_path', caller_path, true); -- the caller's back: no commit ended the pin
 		RETURN;
 	END IF;
 	IF m.phase <> 'constrained' OR m.verified IS NULL THEN
@@ -1344,8 +1352,16 @@ AS $procedure$
 DECLARE
 	m record := @extschema@.idtypes_adopt_row(relation);
 	stmt text;
+	r record;
+	part_rel oid[];
+	part_fk name[];
+	part_name name[];
 BEGIN
 	IF m.phase = 'cut_over' THEN
+		-- the partitions' foreign keys' names now (those of before the adoption): before 18 a partitioned
+		-- table's foreign key is added per partition under its own name, and theirs are given back below
+		SELECT array_agg(f.tab::oid), array_agg(f.fk), array_agg(f.conname) INTO part_rel, part_fk, part_name
+		FROM @extschema@.idtypes_adopt_fk_tree(relation) f WHERE f.inherited;
 		COMMIT;
 		CALL @extschema@.idtypes_adopt_try_swap(relation, false, lock_wait, tries, max_age);
 	ELSIF m.phase NOT IN ('backfilled', 'started') THEN
@@ -1354,6 +1370,13 @@ BEGIN
 	m := @extschema@.idtypes_adopt_row(relation);
 	FOR stmt IN SELECT * FROM @extschema@.idtypes_adopt_fk_sql(relation, false, false) LOOP
 		PERFORM @extschema@.idtypes_adopt_exec(relation, stmt);
+		COMMIT;
+		m := @extschema@.idtypes_adopt_row(relation);
+	END LOOP;
+	FOR r IN SELECT f.tab, f.conname, n.was FROM @extschema@.idtypes_adopt_fk_tree(relation) f
+	         JOIN unnest(part_rel, part_fk, part_name) n(rel, fk, was) ON n.rel = f.tab::oid AND n.fk = f.fk
+	         WHERE f.inherited AND f.conname <> n.was LOOP
+		PERFORM @extschema@.idtypes_adopt_exec(relation, format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', r.tab, r.conname, r.was));
 		COMMIT;
 		m := @extschema@.idtypes_adopt_row(relation);
 	END LOOP;
@@ -1371,6 +1394,7 @@ CREATE PROCEDURE idtypes_adopt_finish(relation regclass)
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
+	caller_path text := pg_catalog.current_setting('search_path');
 	m record := @extschema@.idtypes_adopt_row(relation);
 	k record;
 	after boolean := m.phase = 'cut_over';
@@ -1379,6 +1403,7 @@ DECLARE
 	col name;
 BEGIN
 	IF m.phase = 'finished' THEN
+		PERFORM pg_catalog.set_config('search_path', caller_path, true); -- the caller's back: no commit ended the pin
 		RETURN;
 	END IF;
 	-- per table, in one transaction: its sync trigger and its old (or, abandoning, new) columns, so that no
@@ -1433,10 +1458,9 @@ COMMENT ON PROCEDURE idtypes_adopt_finish(regclass) IS 'adoption step 7: after t
 -- uuid v4 -> v7 by re-default (no copy): new rows get UUIDv7s, old rows keep their v4s. Cheap, but the key's
 -- index grows where new keys land among old ones (docs/adopting.md).
 CREATE PROCEDURE idtypes_adopt_redefault(relation regclass, key_column name)
-LANGUAGE plpgsql
+LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp
 AS $procedure$
 BEGIN
-	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 	IF (SELECT a.atttypid FROM pg_catalog.pg_attribute a WHERE a.attrelid = relation AND a.attname = key_column AND NOT a.attisdropped)
 	   IS DISTINCT FROM 'pg_catalog.uuid'::pg_catalog.regtype THEN
 		RAISE EXCEPTION 'column % of % is not a uuid column', key_column, relation USING ERRCODE = 'wrong_object_type';

@@ -329,10 +329,10 @@ as names ow -v ON_ERROR_STOP=1 -c "CREATE TABLE cp (id int, k int, pid bigint RE
 	-c "CREATE TABLE cp0 PARTITION OF cp FOR VALUES IN (0)" \
 	-c "CREATE TABLE cp1 (id int NOT NULL, k int NOT NULL, pid bigint, CONSTRAINT cp1_own_fkey FOREIGN KEY (pid) REFERENCES p)" \
 	-c "ALTER TABLE cp ATTACH PARTITION cp1 FOR VALUES IN (1)" -c "INSERT INTO cp SELECT i, i % 2, i FROM generate_series(1, 20) i" >/dev/null
-cons() { db names -c "SELECT string_agg(format('%s %s %s(%s)', c.conrelid::regclass, c.contype, c.conname, (SELECT string_agg(a.attname, ',' ORDER BY a.attnum)
+cons() { db "${1:-names}" -c "SELECT string_agg(format('%s %s %s(%s)', c.conrelid::regclass, c.contype, c.conname, (SELECT string_agg(a.attname, ',' ORDER BY a.attnum)
 	FROM pg_attribute a WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey))), ', ' ORDER BY c.conrelid::regclass::text, c.conname)
 	FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid WHERE t.relnamespace = 'public'::regnamespace
-	AND NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey) AND a.attname LIKE '%\_old')"; }
+	AND NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey) AND (a.attname LIKE '%\_old' OR a.attname LIKE '%\_new'))"; }
 before=$(cons)
 to_constrained names || fail "names: the steps before the cut-over"
 as names ow -c "CALL idtypes_adopt_cutover('p')" >/dev/null
@@ -403,12 +403,46 @@ db prep -c "ROLLBACK PREPARED 'adopt_held'" >/dev/null
 check "a prepared transaction holds idtypes_adopt.log: the backfill ends naming it ($out)" \
 	'[[ $out == *"idtypes_adopt.log is locked by the prepared transaction '"'adopt_held'"' (owner nothing) in ExclusiveLock"* ]] && [ "$(phase prep)" = started ]' "$out"
 
+# 18. a step that ends in the caller's transaction (redefault; start, backfill, constrain, cut-over called again
+#     after their phase) gives the caller its search_path back: it left it pinned to pg_catalog, pg_temp for the
+#     rest of that transaction, where the application's next unqualified name was not found
+as longfk ow -c "CREATE TABLE u (id uuid PRIMARY KEY)" >/dev/null
+path=0
+for s in "idtypes_adopt_redefault('u', 'id')" "idtypes_adopt_start('p', 'timeid')" "idtypes_adopt_backfill('p')" "idtypes_adopt_constrain('p')" "idtypes_adopt_cutover('p')"; do
+	out=$(as longfk ow -c "BEGIN" -c "CALL $s" -c "SELECT count(*) FROM cc" -c "COMMIT")
+	[ "$out" = 50 ] && path=$((path + 1)) || echo "$s: $out" >>"$work/path"
+done
+check "the caller's search_path after 5 steps that ended in its transaction: $path of 5 found its table (phase $(phase longfk))" \
+	'[ "$path" = 5 ] && [ "$(phase longfk)" = cut_over ]' "$(cat "$work/path" 2>/dev/null)"
+
+# 19. a partitioned child whose partition has a foreign key of its own name, cut over by the application's
+#     procedure (its next statement under its own search_path: the cut-over left it pinned), then rolled back:
+#     the names as before (before 18 the rollback adds the foreign key per partition under the child's name,
+#     which the partition kept: 1 of 1 on 15), then abandoned
+mk rbnames 100 || die "the database rbnames"
+as rbnames ow -v ON_ERROR_STOP=1 -c "CREATE TABLE cp (id int, k int, pid bigint REFERENCES p, PRIMARY KEY (id, k)) PARTITION BY LIST (k)" \
+	-c "CREATE TABLE cp0 PARTITION OF cp FOR VALUES IN (0)" \
+	-c "CREATE TABLE cp1 (id int NOT NULL, k int NOT NULL, pid bigint, CONSTRAINT \"cp1 Own\" FOREIGN KEY (pid) REFERENCES p)" \
+	-c "ALTER TABLE cp ATTACH PARTITION cp1 FOR VALUES IN (1)" -c "INSERT INTO cp SELECT i, i % 2, i FROM generate_series(1, 20) i" \
+	-c "CREATE PROCEDURE go() LANGUAGE plpgsql AS \$\$BEGIN CALL idtypes_adopt_cutover('p'); PERFORM count(*) FROM cp; END\$\$" >/dev/null
+before=$(cons rbnames)
+to_constrained rbnames || fail "rbnames: the steps before the cut-over"
+go=$(as rbnames ow -c "CALL go()")
+cut=$(phase rbnames)
+as rbnames ow -c "CALL idtypes_adopt_rollback('p')" >/dev/null
+rb=$(cons rbnames)
+as rbnames ow -c "CALL idtypes_adopt_finish('p')" >/dev/null
+fin=$(cons rbnames)
+check "a procedure's cut-over (${go:-its next statement ran}; phase $cut), then rollback: the constraints' names as before ($(grep -o 'cp1 f [^(]*' <<<"$rb")), after abandoning too ($(phase rbnames))" \
+	'[ -z "$go" ] && [ "$cut" = cut_over ] && [ "$rb" = "$before" ] && [ "$fin" = "$before" ] && [ "$(phase rbnames)" = finished ]' \
+	"before: $before; after the rollback: $rb; after finish: $fin"
+
 # 12. pg_upgrade mid-migration (to the same version: what it checks and copies is the same), last: it takes
 #     the cluster. pg_upgrade refuses a cluster with a regprocedure column in any table (function OIDs are not
 #     kept): the state tables must have none. The adoption, constrained before, is cut over and finished after.
 mk upg 1000 || die "the database upg"
 to_constrained upg || fail "upg: the steps before the cut-over"
-for d in own plant plantop args stats cic dump race trig behind halfway names held longfk prep; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
+for d in own plant plantop args stats cic dump race trig behind halfway names held longfk prep rbnames; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
 stop pg || die "the cluster does not stop"
 out=$(upgrade "$bin" "$bin" pg pg3)
 up=$?
