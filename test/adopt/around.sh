@@ -4,7 +4,9 @@
 # with other arguments; a publication added after the start; a cut-over run by a role that cannot see other
 # sessions; an anti-wraparound autovacuum on the parent (failure mode 2); an INVALID index left by a CREATE
 # INDEX CONCURRENTLY that timed out behind an old snapshot (failure mode 4); a foreign key added mid-migration;
-# a dump restored mid-migration in another cluster; pg_upgrade mid-migration; two runs at once; the application's UPDATE trigger; rows planted in the state tables by a role with pg_write_all_data and by a role with nothing; an adoption abandoned after a constrain that failed half way.
+# a dump restored mid-migration in another cluster; pg_upgrade mid-migration; two runs at once; the application's UPDATE trigger; rows planted in the state tables by a role with pg_write_all_data and by a role with nothing; an adoption abandoned after a constrain that failed half way; constraint names after
+# a cut-over and a rollback; the state tables locked by another role or a prepared transaction; two foreign keys
+# of one child with long names alike; the caller's lock_timeout and search_path after steps in its transaction.
 set -uo pipefail
 bin=${1:?usage: around.sh BIN_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
