@@ -1178,13 +1178,14 @@ BEGIN
 	EXECUTE format('ALTER TABLE %s ALTER COLUMN %I SET NOT NULL', relation, @extschema@.idtypes_adopt_col(relation, CASE WHEN to_new THEN key.new_att ELSE key.old_att END));
 	EXECUTE format('ALTER TABLE %s ADD CONSTRAINT %I PRIMARY KEY USING INDEX %I', relation, pk, (SELECT relname FROM pg_class WHERE oid = uix));
 	-- 18 and later name NOT NULL constraints: the key's name goes with the key (the old and the new column's
-	-- names swapped), as a dump of the table before the adoption has it
+	-- names swapped), as a dump of the table before the adoption has it. Through a fixed ASCII name: a name of
+	-- 63 bytes in 58 characters or fewer (a table named in CJK) with _swap appended was cut back to itself
 	SELECT array_agg(c.conname ORDER BY c.conkey[1] = key.new_att) INTO nn FROM pg_constraint c
 	WHERE c.conrelid = relation AND c.contype = 'n' AND c.conkey[1] IN (key.old_att, key.new_att);
 	IF cardinality(nn) = 2 THEN
-		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', relation, nn[1], left(nn[1], 58) || '_swap');
+		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO idtypes_adopt_swap', relation, nn[1]);
 		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', relation, nn[2], nn[1]);
-		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', relation, left(nn[1], 58) || '_swap', nn[2]);
+		EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT idtypes_adopt_swap TO %I', relation, nn[2]);
 	END IF;
 	IF to_new THEN
 		EXECUTE format('ALTER TABLE %s DROP CONSTRAINT %I', relation, key.new_con);

@@ -439,12 +439,26 @@ check "a procedure's cut-over (${go:-its next statement ran}; phase $cut), then 
 	'[ -z "$go" ] && [ "$cut" = cut_over ] && [ "$rb" = "$before" ] && [ "$fin" = "$before" ] && [ "$(phase rbnames)" = finished ]' \
 	"before: $before; after the rollback: $rb; after finish: $fin"
 
+# 20. 18 and later: the key's NOT NULL constraint named in 63 bytes and 29 characters (a table named in 17 CJK
+#     characters: <table>_id_not_null): the cut-over renamed it through <its first 58 characters>_swap, which
+#     PostgreSQL cut back to the name itself (42710, every try); done, the name kept by the key
+sql pg -c "CREATE DATABASE cjk ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0" >/dev/null &&
+	db cjk -c "CREATE EXTENSION idtypes" -c "GRANT CREATE ON SCHEMA public TO ow" >/dev/null || die "the database cjk"
+t=$(printf '表%.0s' $(seq 1 17))
+as cjk ow -v ON_ERROR_STOP=1 -c "CREATE TABLE $t (id bigint PRIMARY KEY)" -c "INSERT INTO $t SELECT generate_series(1, 10)" >/dev/null
+as cjk ow -v ON_ERROR_STOP=1 -c "CALL idtypes_adopt_start('$t', 'timeid')" -c "CALL idtypes_adopt_backfill('$t')" >/dev/null
+echo "SELECT s FROM idtypes_adopt_prepare('$t') s \\gexec" | as cjk ow -v ON_ERROR_STOP=1 >/dev/null
+out=$(as cjk ow -v ON_ERROR_STOP=1 -c "CALL idtypes_adopt_constrain('$t')" -c "SELECT sum(failures) FROM idtypes_adopt_verify('$t')" -c "CALL idtypes_adopt_cutover('$t', tries => 1)")
+nn=$(db cjk -c "SELECT count(*) FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] WHERE c.conrelid = '$t'::regclass AND c.contype = 'n' AND a.attname = 'id' AND c.conname = '${t}_id_not_null'")
+check "a table named in 17 CJK characters: cut over ($(db cjk -c "SELECT phase FROM idtypes_adopt.migration WHERE relid = '$t'::regclass")), its key's NOT NULL constraint under its name: $nn (18 and later: 1)" \
+	'[ "$out" = 0 ] && [ "$(db cjk -c "SELECT phase FROM idtypes_adopt.migration WHERE relid = '"'$t'"'::regclass")" = cut_over ] && [ "$nn" = "$(db cjk -c "SELECT (current_setting('"'server_version_num'"')::int >= 180000)::int")" ]' "$out"
+
 # 12. pg_upgrade mid-migration (to the same version: what it checks and copies is the same), last: it takes
 #     the cluster. pg_upgrade refuses a cluster with a regprocedure column in any table (function OIDs are not
 #     kept): the state tables must have none. The adoption, constrained before, is cut over and finished after.
 mk upg 1000 || die "the database upg"
 to_constrained upg || fail "upg: the steps before the cut-over"
-for d in own plant plantop args stats cic dump race trig behind halfway names held longfk prep rbnames; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
+for d in own plant plantop args stats cic dump race trig behind halfway names held longfk prep rbnames cjk; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
 stop pg || die "the cluster does not stop"
 out=$(upgrade "$bin" "$bin" pg pg3)
 up=$?
