@@ -403,17 +403,22 @@ BEGIN
 	END IF;
 	LOCK TABLE idtypes_adopt.migration, idtypes_adopt.member, idtypes_adopt.cursor, idtypes_adopt.log IN ROW EXCLUSIVE MODE;
 EXCEPTION WHEN lock_not_available THEN
-	-- the modes that conflict with ROW EXCLUSIVE, held or asked for ahead of this session
-	SELECT string_agg(format('%s is locked by pid %s (role %s) in %s%s', l.relation::regclass, l.pid, coalesce(a.usename::text, '?'), l.mode,
+	-- the modes that conflict with ROW EXCLUSIVE, held or asked for ahead of this session; a prepared
+	-- transaction's have no pid (it outlives every session and a restart): named by its gid
+	SELECT string_agg(format('%s is locked by %s in %s%s', l.relation::regclass,
+	                         CASE WHEN l.pid IS NOT NULL THEN format('pid %s (role %s)', l.pid, coalesce(a.usename::text, '?'))
+	                              ELSE format('the prepared transaction %L (owner %s)', x.gid, x.owner) END, l.mode,
 	                         CASE WHEN l.granted THEN '' ELSE ' (waiting)' END), '; ' ORDER BY NOT l.granted, l.pid)
 	INTO who FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid
+	LEFT JOIN LATERAL (SELECT p.gid, p.owner FROM pg_prepared_xacts p JOIN pg_locks t ON t.locktype = 'transactionid'
+	                   AND t.transactionid = p.transaction AND t.virtualtransaction = l.virtualtransaction WHERE l.pid IS NULL) x ON true
 	WHERE l.locktype = 'relation' AND l.database = (SELECT d.oid FROM pg_database d WHERE d.datname = current_database())
 	  AND l.relation IN ('idtypes_adopt.migration'::regclass, 'idtypes_adopt.member'::regclass, 'idtypes_adopt.cursor'::regclass,
 	                     'idtypes_adopt.log'::regclass)
-	  AND l.pid <> pg_backend_pid() AND l.mode IN ('ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock', 'AccessExclusiveLock');
+	  AND l.pid IS DISTINCT FROM pg_backend_pid() AND l.mode IN ('ShareLock', 'ShareRowExclusiveLock', 'ExclusiveLock', 'AccessExclusiveLock');
 	RAISE EXCEPTION 'the adoption state cannot be written: %', coalesce(who, 'another session locked it') USING ERRCODE = 'lock_not_available',
 		DETAIL = 'The tables of the schema idtypes_adopt are writable by every role (row-level security keeps the rows apart), so any role may lock them.',
-		HINT = 'End that session (pg_terminate_backend), then call the step again: it goes on where it stopped.';
+		HINT = 'End that session (pg_terminate_backend), or ROLLBACK PREPARED that prepared transaction, then call the step again: it goes on where it stopped.';
 END
 $function$;
 COMMENT ON FUNCTION idtypes_adopt_lock_state(text) IS 'locks the adoption state tables for the caller''s transaction, ending at lock_timeout (1 s at most) with an error naming the holder';
@@ -543,6 +548,7 @@ DECLARE
 	pk_att smallint;
 	t regclass;
 	fname text;
+	caller_path text := pg_catalog.current_setting('search_path');
 BEGIN
 	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 	IF relation IS NULL THEN
@@ -590,6 +596,7 @@ BEGIN
 		SELECT * INTO m FROM idtypes_adopt.migration WHERE relid = relation;
 	ELSIF m.phase <> 'starting' THEN
 		RAISE NOTICE 'the adoption of % is started already (phase %)', relation, m.phase;
+		PERFORM pg_catalog.set_config('search_path', caller_path, true); -- the caller's back: no commit ended the pin
 		RETURN;
 	END IF;
 	-- the shadow columns, bare (a volatile default would rewrite the table): ACCESS EXCLUSIVE, catalog only
@@ -680,6 +687,7 @@ BEGIN
 	END IF;
 	IF m.phase IN ('constrained', 'cut_over', 'finished') THEN
 		RAISE NOTICE 'the adoption of % is past its backfill (phase %)', relation, m.phase;
+		PERFORM pg_catalog.set_config('search_path', caller_path, true); -- the caller's back: no commit ended the pin
 		RETURN;
 	ELSIF m.phase NOT IN ('started', 'backfilled') THEN
 		RAISE EXCEPTION 'the adoption of % is in phase %, not started', relation, m.phase USING ERRCODE = 'object_not_in_prerequisite_state';
@@ -714,6 +722,7 @@ BEGIN
 			nblocks := pg_relation_size(l.leaf) / current_setting('block_size')::bigint;
 			EXIT WHEN cur >= nblocks;
 			IF max_batches IS NOT NULL AND batches >= max_batches THEN
+				PERFORM pg_catalog.set_config('search_path', caller_path, true);
 				RETURN;
 			END IF;
 			-- throttle: replay lag (pg_stat_replication shows it to pg_read_all_stats) and lock waits
@@ -902,6 +911,19 @@ END
 $function$;
 COMMENT ON FUNCTION idtypes_adopt_prepare(regclass) IS 'adoption step 3: the CREATE INDEX CONCURRENTLY statements still to run (INVALID ones dropped first), for the idtypes CLI or psql''s \gexec';
 
+-- The name of the foreign key that replaces old_con until the cut-over gives it old_con: old_con_idn, or, where
+-- that would pass 63 bytes, old_con cut (at a character, not a byte) before _idn and the column's number: two
+-- long names of one table alike in their first 59 bytes would otherwise end the same (the second foreign key
+-- never made, and the cut-over failing on it).
+CREATE FUNCTION idtypes_adopt_fk_name(old_con name, att smallint) RETURNS name
+LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp
+AS $function$
+	SELECT CASE WHEN octet_length(old_con) <= 59 THEN old_con || '_idn'
+	       ELSE (SELECT left(old_con, n) FROM generate_series(length(old_con), 0, -1) n
+	             WHERE octet_length(left(old_con, n)) + octet_length('_idn' || att) <= 63 LIMIT 1) || '_idn' || att END::name
+$function$;
+COMMENT ON FUNCTION idtypes_adopt_fk_name(name, smallint) IS 'the name of the new foreign key of a referencing column until the cut-over: one per column, at most 63 bytes';
+
 -- The statements that give a referencing column its foreign key to the parent's column (the new pair, or
 -- the old pair again after a rollback), as the old constraint had it (actions, deferrability), skipping what
 -- is there: ADD ... NOT VALID, then VALIDATE, each brief (SHARE ROW EXCLUSIVE on both tables, then a scan under
@@ -923,7 +945,7 @@ DECLARE
 BEGIN
 	SELECT * INTO key FROM idtypes_adopt.member m WHERE m.relid = parent AND m.tab = parent AND m.old_con IS NULL;
 	FOR k IN SELECT * FROM idtypes_adopt.member m WHERE m.relid = parent AND m.old_con IS NOT NULL ORDER BY m.tab::oid, m.old_att LOOP
-		cname := CASE WHEN use_new THEN left(k.old_con, 59) || '_idn' ELSE k.old_con END;
+		cname := CASE WHEN use_new THEN @extschema@.idtypes_adopt_fk_name(k.old_con, k.old_att) ELSE k.old_con END;
 		spec := format('FOREIGN KEY (%I) REFERENCES %s (%I)', @extschema@.idtypes_adopt_col(k.tab, CASE WHEN use_new THEN k.new_att ELSE k.old_att END),
 		               parent, @extschema@.idtypes_adopt_col(parent, CASE WHEN use_new THEN key.new_att ELSE key.old_att END))
 		        || k.actions;
@@ -959,10 +981,12 @@ DECLARE
 	k record;
 	stmt text;
 	cname name;
+	caller_path text := pg_catalog.current_setting('search_path');
 BEGIN
 	m := @extschema@.idtypes_adopt_row(relation);
 	IF m.phase IN ('cut_over', 'finished') THEN
 		RAISE NOTICE 'the adoption of % is past its constraints (phase %)', relation, m.phase;
+		PERFORM pg_catalog.set_config('search_path', caller_path, true); -- the caller's back: no commit ended the pin
 		RETURN;
 	ELSIF m.phase NOT IN ('backfilled', 'constrained') THEN
 		RAISE EXCEPTION 'the adoption of % is in phase %: backfill it first', relation, m.phase USING ERRCODE = 'object_not_in_prerequisite_state';
@@ -998,7 +1022,7 @@ BEGIN
 		COMMIT;
 		m := @extschema@.idtypes_adopt_row(relation);
 	END LOOP;
-	UPDATE idtypes_adopt.member SET new_con = left(old_con, 59) || '_idn' WHERE relid = relation AND old_con IS NOT NULL;
+	UPDATE idtypes_adopt.member SET new_con = @extschema@.idtypes_adopt_fk_name(old_con, old_att) WHERE relid = relation AND old_con IS NOT NULL;
 	FOR k IN SELECT DISTINCT ON (tab) * FROM idtypes_adopt.member WHERE relid = relation LOOP
 		EXECUTE format('ANALYZE %s', k.tab);
 	END LOOP;
@@ -1211,14 +1235,16 @@ BEGIN
 		END LOOP;
 	END IF;
 	-- 18 and later name NOT NULL constraints: each name goes with its column's name (the old and the new
-	-- column's names swapped), as a dump of the table before the adoption has it
+	-- column's names swapped), as a dump of the table before the adoption has it. Through a fixed ASCII name:
+	-- a name of 63 bytes in 58 characters or fewer (a table named in CJK) with _swap appended was cut back to
+	-- itself
 	FOR k IN SELECT * FROM idtypes_adopt.member WHERE relid = relation ORDER BY tab::oid, old_att LOOP
 		SELECT array_agg(c.conname ORDER BY c.conkey[1] = k.new_att) INTO nn FROM pg_constraint c
 		WHERE c.conrelid = k.tab AND c.contype = 'n' AND c.conkey[1] IN (k.old_att, k.new_att);
 		IF cardinality(nn) = 2 THEN
-			EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', k.tab, nn[1], left(nn[1], 58) || '_swap');
+			EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO idtypes_adopt_swap', k.tab, nn[1]);
 			EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', k.tab, nn[2], nn[1]);
-			EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', k.tab, left(nn[1], 58) || '_swap', nn[2]);
+			EXECUTE format('ALTER TABLE %s RENAME CONSTRAINT idtypes_adopt_swap TO %I', k.tab, nn[2]);
 		END IF;
 	END LOOP;
 	-- the names: id and id_new become id_old and id (to_new), or back
@@ -1267,7 +1293,7 @@ BEGIN
 		END LOOP;
 	END IF;
 	-- the partitions' constraints named as those they replace (before 18 the rollback adds a partitioned
-	-- table's foreign key after this transaction: its partitions' keep the partitioned table's name)
+	-- table's foreign key after this transaction, and names its partitions' back after that)
 	FOR r IN SELECT f.tab, f.conname, n.was FROM @extschema@.idtypes_adopt_fk_tree(relation) f
 	         JOIN unnest(part_rel, part_fk, part_name) n(rel, fk, was) ON n.rel = f.tab::oid AND n.fk = f.fk
 	         WHERE f.inherited AND f.conname <> n.was LOOP
@@ -1356,10 +1382,10 @@ BEGIN
 		UPDATE idtypes_adopt.migration SET tries = tries + 1, last_error = why WHERE relid = relation;
 		INSERT INTO idtypes_adopt.log (relid, step, detail) VALUES (relation, step, coalesce('try ' || i || ': ' || why, 'try ' || i || ': done'));
 		COMMIT;
+		EXIT WHEN done; -- unpinned: the caller's statements after the step run under its own path
 		-- pinned again before the backoff's arithmetic (integer ^ integer: an operator pg_catalog lacks, which a
 		-- schema's owner could plant under the caller's path)
 		PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
-		EXIT WHEN done;
 		PERFORM pg_catalog.pg_sleep(least(10, 0.1 * 2 ^ least(i, 10)) * (0.5 + pg_catalog.random()));
 	END LOOP;
 	IF NOT done THEN
@@ -1375,10 +1401,12 @@ CREATE PROCEDURE idtypes_adopt_cutover(relation regclass, lock_wait interval DEF
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
+	caller_path text := pg_catalog.current_setting('search_path');
 	m record := @extschema@.idtypes_adopt_row(relation);
 BEGIN
 	IF m.phase = 'cut_over' THEN
 		RAISE NOTICE 'the key of % is cut over already', relation;
+		PERFORM pg_catalog.set_config('search_path', caller_path, true); -- the caller's back: no commit ended the pin
 		RETURN;
 	END IF;
 	IF m.phase <> 'constrained' OR m.verified IS NULL THEN
@@ -1401,8 +1429,16 @@ AS $procedure$
 DECLARE
 	m record := @extschema@.idtypes_adopt_row(relation);
 	stmt text;
+	r record;
+	part_rel oid[];
+	part_fk name[];
+	part_name name[];
 BEGIN
 	IF m.phase = 'cut_over' THEN
+		-- the partitions' foreign keys' names now (those of before the adoption): before 18 a partitioned
+		-- table's foreign key is added per partition under its own name, and theirs are given back below
+		SELECT array_agg(f.tab::oid), array_agg(f.fk), array_agg(f.conname) INTO part_rel, part_fk, part_name
+		FROM @extschema@.idtypes_adopt_fk_tree(relation) f WHERE f.inherited;
 		COMMIT;
 		CALL @extschema@.idtypes_adopt_try_swap(relation, false, lock_wait, tries, max_age);
 	ELSIF m.phase NOT IN ('backfilled', 'started') THEN
@@ -1411,6 +1447,13 @@ BEGIN
 	m := @extschema@.idtypes_adopt_row(relation);
 	FOR stmt IN SELECT * FROM @extschema@.idtypes_adopt_fk_sql(relation, false, false) LOOP
 		PERFORM @extschema@.idtypes_adopt_exec(relation, stmt);
+		COMMIT;
+		m := @extschema@.idtypes_adopt_row(relation);
+	END LOOP;
+	FOR r IN SELECT f.tab, f.conname, n.was FROM @extschema@.idtypes_adopt_fk_tree(relation) f
+	         JOIN unnest(part_rel, part_fk, part_name) n(rel, fk, was) ON n.rel = f.tab::oid AND n.fk = f.fk
+	         WHERE f.inherited AND f.conname <> n.was LOOP
+		PERFORM @extschema@.idtypes_adopt_exec(relation, format('ALTER TABLE %s RENAME CONSTRAINT %I TO %I', r.tab, r.conname, r.was));
 		COMMIT;
 		m := @extschema@.idtypes_adopt_row(relation);
 	END LOOP;
@@ -1428,6 +1471,7 @@ CREATE PROCEDURE idtypes_adopt_finish(relation regclass)
 LANGUAGE plpgsql
 AS $procedure$
 DECLARE
+	caller_path text := pg_catalog.current_setting('search_path');
 	m record := @extschema@.idtypes_adopt_row(relation);
 	k record;
 	after boolean := m.phase = 'cut_over';
@@ -1436,6 +1480,7 @@ DECLARE
 	col name;
 BEGIN
 	IF m.phase = 'finished' THEN
+		PERFORM pg_catalog.set_config('search_path', caller_path, true); -- the caller's back: no commit ended the pin
 		RETURN;
 	END IF;
 	-- per table, in one transaction: its sync trigger and its old (or, abandoning, new) columns, so that no
@@ -1490,10 +1535,9 @@ COMMENT ON PROCEDURE idtypes_adopt_finish(regclass) IS 'adoption step 7: after t
 -- uuid v4 -> v7 by re-default (no copy): new rows get UUIDv7s, old rows keep their v4s. Cheap, but the key's
 -- index grows where new keys land among old ones (docs/adopting.md).
 CREATE PROCEDURE idtypes_adopt_redefault(relation regclass, key_column name)
-LANGUAGE plpgsql
+LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp
 AS $procedure$
 BEGIN
-	PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
 	IF (SELECT a.atttypid FROM pg_catalog.pg_attribute a WHERE a.attrelid = relation AND a.attname = key_column AND NOT a.attisdropped)
 	   IS DISTINCT FROM 'pg_catalog.uuid'::pg_catalog.regtype THEN
 		RAISE EXCEPTION 'column % of % is not a uuid column', key_column, relation USING ERRCODE = 'wrong_object_type';

@@ -4,13 +4,15 @@
 # with other arguments; a publication added after the start; a cut-over run by a role that cannot see other
 # sessions; an anti-wraparound autovacuum on the parent (failure mode 2); an INVALID index left by a CREATE
 # INDEX CONCURRENTLY that timed out behind an old snapshot (failure mode 4); a foreign key added mid-migration;
-# a dump restored mid-migration in another cluster; pg_upgrade mid-migration; two runs at once; the application's UPDATE trigger; rows planted in the state tables by a role with pg_write_all_data and by a role with nothing; an adoption abandoned after a constrain that failed half way; what each referencing column keeps (NOT NULL, comment, privileges, statistics target) and what the plan lists as not kept; redefault whose first try times out on a table with no adoption.
+# a dump restored mid-migration in another cluster; pg_upgrade mid-migration; two runs at once; the application's UPDATE trigger; rows planted in the state tables by a role with pg_write_all_data and by a role with nothing; an adoption abandoned after a constrain that failed half way; what each referencing column keeps (NOT NULL, comment, privileges, statistics target) and what the plan lists as not kept; redefault whose first try times out on a table with no adoption; constraint names after
+# a cut-over and a rollback; the state tables locked by another role or a prepared transaction; two foreign keys
+# of one child with long names alike; the caller's lock_timeout and search_path after steps in its transaction.
 set -uo pipefail
 bin=${1:?usage: around.sh BIN_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/../concurrency/server.sh"
 source "$here/../concurrency/clusters.sh"
-settings="-c listen_addresses= -c fsync=off -c autovacuum=on -c autovacuum_naptime=1 -c synchronous_commit=off"
+settings="-c listen_addresses= -c max_prepared_transactions=2 -c fsync=off -c autovacuum=on -c autovacuum_naptime=1 -c synchronous_commit=off"
 SECONDS=0
 as_postgres "$bin/initdb" -D "$work/pg" -A trust -U postgres --no-sync >/dev/null || die "initdb"
 start pg || die "the cluster does not start"
@@ -111,8 +113,12 @@ out=$(as stats ow -c "CALL idtypes_adopt_cutover('p', tries => 3)")
 refused=$(db stats -c "SELECT count(*) FROM idtypes_adopt.log WHERE step = 'cut-over' AND detail LIKE 'try %: an anti-wraparound VACUUM of public.p (pid %'")
 check "an anti-wraparound autovacuum of the parent: the cut-over refused $refused of 3 tries, raised, phase $(phase stats)" \
 	'[ "$refused" = 3 ] && [[ $out == *"not done after 3 tries"* ]] && [ "$(phase stats)" = constrained ]' "$out"
-db stats -c "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE 'autovacuum: VACUUM public.p%'" \
-	-c "ALTER TABLE p RESET (autovacuum_freeze_max_age, autovacuum_vacuum_cost_delay, autovacuum_vacuum_cost_limit)" >/dev/null
+# the launcher starts the anti-wraparound VACUUM again at once (still under the slow settings): the RESET waited
+# behind the next one (3 min and more, on a busy machine); cancelled and tried again under lock_timeout instead
+for _ in $(seq 1 50); do
+	db stats -c "SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE 'autovacuum: VACUUM public.p%'" >/dev/null
+	[ -z "$(db stats -c "SET lock_timeout = '200ms'" -c "ALTER TABLE p RESET (autovacuum_freeze_max_age, autovacuum_vacuum_cost_delay, autovacuum_vacuum_cost_limit)")" ] && break
+done
 
 # 7. failure mode 4: CREATE INDEX CONCURRENTLY of the new key's index times out behind an old snapshot and leaves
 #    it INVALID; prepare drops it and builds it again; the adoption goes on to its end
@@ -325,10 +331,10 @@ as names ow -v ON_ERROR_STOP=1 -c "CREATE TABLE cp (id int, k int, pid bigint RE
 	-c "CREATE TABLE cp0 PARTITION OF cp FOR VALUES IN (0)" \
 	-c "CREATE TABLE cp1 (id int NOT NULL, k int NOT NULL, pid bigint, CONSTRAINT cp1_own_fkey FOREIGN KEY (pid) REFERENCES p)" \
 	-c "ALTER TABLE cp ATTACH PARTITION cp1 FOR VALUES IN (1)" -c "INSERT INTO cp SELECT i, i % 2, i FROM generate_series(1, 20) i" >/dev/null
-cons() { db names -c "SELECT string_agg(format('%s %s %s(%s)', c.conrelid::regclass, c.contype, c.conname, (SELECT string_agg(a.attname, ',' ORDER BY a.attnum)
+cons() { db "${1:-names}" -c "SELECT string_agg(format('%s %s %s(%s)', c.conrelid::regclass, c.contype, c.conname, (SELECT string_agg(a.attname, ',' ORDER BY a.attnum)
 	FROM pg_attribute a WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey))), ', ' ORDER BY c.conrelid::regclass::text, c.conname)
 	FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid WHERE t.relnamespace = 'public'::regnamespace
-	AND NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey) AND a.attname LIKE '%\_old')"; }
+	AND NOT EXISTS (SELECT FROM pg_attribute a WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey) AND (a.attname LIKE '%\_old' OR a.attname LIKE '%\_new'))"; }
 before=$(cons)
 to_constrained names || fail "names: the steps before the cut-over"
 as names ow -c "CALL idtypes_adopt_cutover('p')" >/dev/null
@@ -457,12 +463,84 @@ left=$(db uniq -c "SELECT count(*) FROM pg_attribute WHERE attrelid IN ('p'::reg
 check "a unique index on a referencing column or (keep mode) on the key with another column: the plan blocks on $blocks (v7 mode: ${v7:-none}); start refused, $left new columns: $out" \
 	'[ "$blocks" = "public.one.pid public.p.id public.tags.pid" ] && [ "$v7" = "public.one.pid public.tags.pid" ] && [[ $out == *"public.tags.pid"* ]] && [ "$left" = 0 ]'
 
+# 19. two foreign keys from one child to the parent, their names 63 bytes long and alike in their first 59: the
+#     new ones took the same name (<59 bytes>_idn), constrain failed, again it made one, verify passed and the
+#     cut-over failed on the other's rename; each gets a name of its own (the column's number after _idn)
+mk longfk 100 || die "the database longfk"
+f=$(printf 'f%.0s' $(seq 1 59))
+as longfk ow -v ON_ERROR_STOP=1 -c "CREATE TABLE cc (id int PRIMARY KEY, a bigint, b bigint, CONSTRAINT ${f}_one FOREIGN KEY (a) REFERENCES p, CONSTRAINT ${f}_two FOREIGN KEY (b) REFERENCES p)" \
+	-c "INSERT INTO cc SELECT i, i, 51 - i FROM generate_series(1, 50) i" >/dev/null
+to_constrained longfk || fail "longfk: the steps before the cut-over"
+made=$(db longfk -c "SELECT count(*) FROM pg_constraint WHERE conrelid = 'cc'::regclass AND contype = 'f' AND confrelid = 'p'::regclass AND conkey[1] IN (SELECT attnum FROM pg_attribute WHERE attrelid = 'cc'::regclass AND attname LIKE '%\_new')")
+as longfk ow -c "CALL idtypes_adopt_cutover('p', tries => 1)" >/dev/null
+fks=$(db longfk -c "SELECT string_agg(conname || ' ' || (SELECT attname FROM pg_attribute WHERE attrelid = conrelid AND attnum = conkey[1]), ', ' ORDER BY conname) FROM pg_constraint WHERE conrelid = 'cc'::regclass AND contype = 'f'")
+check "two foreign keys of one child named alike in their first 59 of 63 bytes: $made of 2 new ones made before the cut-over, phase $(phase longfk) after it" \
+	'[ "$made" = 2 ] && [ "$(phase longfk)" = cut_over ] && [ "$fks" = "${f}_one a, ${f}_two b" ]' "$fks"
+
+# 20. a prepared transaction (of a role with nothing) holds a state table: it has no pid and outlives every
+#     session and a restart, so the step's error names it by its gid (it named "pid  (role ?)")
+mk prep 100 || die "the database prep"
+as prep ow -c "CALL idtypes_adopt_start('p', 'timeid')" >/dev/null
+as prep nothing -c "BEGIN" -c "LOCK TABLE idtypes_adopt.log IN EXCLUSIVE MODE" -c "PREPARE TRANSACTION 'adopt_held'" >/dev/null
+out=$(as prep ow -c "CALL idtypes_adopt_backfill('p')")
+db prep -c "ROLLBACK PREPARED 'adopt_held'" >/dev/null
+check "a prepared transaction holds idtypes_adopt.log: the backfill ends naming it ($out)" \
+	'[[ $out == *"idtypes_adopt.log is locked by the prepared transaction '"'adopt_held'"' (owner nothing) in ExclusiveLock"* ]] && [ "$(phase prep)" = started ]' "$out"
+
+# 21. a step that ends in the caller's transaction (redefault; start, backfill, constrain, cut-over called again
+#     after their phase) gives the caller its search_path back: it left it pinned to pg_catalog, pg_temp for the
+#     rest of that transaction, where the application's next unqualified name was not found
+as longfk ow -c "CREATE TABLE u (id uuid PRIMARY KEY)" >/dev/null
+path=0
+for s in "idtypes_adopt_redefault('u', 'id')" "idtypes_adopt_start('p', 'timeid')" "idtypes_adopt_backfill('p')" "idtypes_adopt_constrain('p')" "idtypes_adopt_cutover('p')"; do
+	out=$(as longfk ow -c "BEGIN" -c "CALL $s" -c "SELECT count(*) FROM cc" -c "COMMIT")
+	[ "$out" = 50 ] && path=$((path + 1)) || echo "$s: $out" >>"$work/path"
+done
+check "the caller's search_path after 5 steps that ended in its transaction: $path of 5 found its table (phase $(phase longfk))" \
+	'[ "$path" = 5 ] && [ "$(phase longfk)" = cut_over ]' "$(cat "$work/path" 2>/dev/null)"
+
+# 22. a partitioned child whose partition has a foreign key of its own name, cut over by the application's
+#     procedure (its next statement under its own search_path: the cut-over left it pinned), then rolled back:
+#     the names as before (before 18 the rollback adds the foreign key per partition under the child's name,
+#     which the partition kept: 1 of 1 on 15), then abandoned
+mk rbnames 100 || die "the database rbnames"
+as rbnames ow -v ON_ERROR_STOP=1 -c "CREATE TABLE cp (id int, k int, pid bigint REFERENCES p, PRIMARY KEY (id, k)) PARTITION BY LIST (k)" \
+	-c "CREATE TABLE cp0 PARTITION OF cp FOR VALUES IN (0)" \
+	-c "CREATE TABLE cp1 (id int NOT NULL, k int NOT NULL, pid bigint, CONSTRAINT \"cp1 Own\" FOREIGN KEY (pid) REFERENCES p)" \
+	-c "ALTER TABLE cp ATTACH PARTITION cp1 FOR VALUES IN (1)" -c "INSERT INTO cp SELECT i, i % 2, i FROM generate_series(1, 20) i" \
+	-c "CREATE PROCEDURE go() LANGUAGE plpgsql AS \$\$BEGIN CALL idtypes_adopt_cutover('p'); PERFORM count(*) FROM cp; END\$\$" >/dev/null
+before=$(cons rbnames)
+to_constrained rbnames || fail "rbnames: the steps before the cut-over"
+go=$(as rbnames ow -c "CALL go()")
+cut=$(phase rbnames)
+as rbnames ow -c "CALL idtypes_adopt_rollback('p')" >/dev/null
+rb=$(cons rbnames)
+as rbnames ow -c "CALL idtypes_adopt_finish('p')" >/dev/null
+fin=$(cons rbnames)
+check "a procedure's cut-over (${go:-its next statement ran}; phase $cut), then rollback: the constraints' names as before ($(grep -o 'cp1 f [^(]*' <<<"$rb")), after abandoning too ($(phase rbnames))" \
+	'[ -z "$go" ] && [ "$cut" = cut_over ] && [ "$rb" = "$before" ] && [ "$fin" = "$before" ] && [ "$(phase rbnames)" = finished ]' \
+	"before: $before; after the rollback: $rb; after finish: $fin"
+
+# 23. 18 and later: the key's NOT NULL constraint named in 63 bytes and 29 characters (a table named in 17 CJK
+#     characters: <table>_id_not_null): the cut-over renamed it through <its first 58 characters>_swap, which
+#     PostgreSQL cut back to the name itself (42710, every try); done, the name kept by the key
+sql pg -c "CREATE DATABASE cjk ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0" >/dev/null &&
+	db cjk -c "CREATE EXTENSION idtypes" -c "GRANT CREATE ON SCHEMA public TO ow" >/dev/null || die "the database cjk"
+t=$(printf '表%.0s' $(seq 1 17))
+as cjk ow -v ON_ERROR_STOP=1 -c "CREATE TABLE $t (id bigint PRIMARY KEY)" -c "INSERT INTO $t SELECT generate_series(1, 10)" >/dev/null
+as cjk ow -v ON_ERROR_STOP=1 -c "CALL idtypes_adopt_start('$t', 'timeid')" -c "CALL idtypes_adopt_backfill('$t')" >/dev/null
+echo "SELECT s FROM idtypes_adopt_prepare('$t') s \\gexec" | as cjk ow -v ON_ERROR_STOP=1 >/dev/null
+out=$(as cjk ow -v ON_ERROR_STOP=1 -c "CALL idtypes_adopt_constrain('$t')" -c "SELECT sum(failures) FROM idtypes_adopt_verify('$t')" -c "CALL idtypes_adopt_cutover('$t', tries => 1)")
+nn=$(db cjk -c "SELECT count(*) FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1] WHERE c.conrelid = '$t'::regclass AND c.contype = 'n' AND a.attname = 'id' AND c.conname = '${t}_id_not_null'")
+check "a table named in 17 CJK characters: cut over ($(db cjk -c "SELECT phase FROM idtypes_adopt.migration WHERE relid = '$t'::regclass")), its key's NOT NULL constraint under its name: $nn (18 and later: 1)" \
+	'[ "$out" = 0 ] && [ "$(db cjk -c "SELECT phase FROM idtypes_adopt.migration WHERE relid = '"'$t'"'::regclass")" = cut_over ] && [ "$nn" = "$(db cjk -c "SELECT (current_setting('"'server_version_num'"')::int >= 180000)::int")" ]' "$out"
+
 # 12. pg_upgrade mid-migration (to the same version: what it checks and copies is the same), last: it takes
 #     the cluster. pg_upgrade refuses a cluster with a regprocedure column in any table (function OIDs are not
 #     kept): the state tables must have none. The adoption, constrained before, is cut over and finished after.
 mk upg 1000 || die "the database upg"
 to_constrained upg || fail "upg: the steps before the cut-over"
-for d in own plant plantop args stats cic dump race trig behind halfway names held cols uniq; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
+for d in own plant plantop args stats cic dump race trig behind halfway names held cols uniq longfk prep rbnames cjk; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
 stop pg || die "the cluster does not stop"
 out=$(upgrade "$bin" "$bin" pg pg3)
 up=$?
