@@ -491,6 +491,13 @@ BEGIN
 		-- always: a pure mapping that every row must satisfy; else only where the source changed or the
 		-- target is empty (a lookup, or the old key of a row made after the cut-over)
 		always := m.mapping = 'keep' OR (forward AND (is_key OR m.mapping = 'v7'));
+		-- after the cut-over a row inserted with its values in the old column order (INSERT ... VALUES or COPY
+		-- without a column list) gives the old column, now *_old, and leaves the new one, last, empty: its
+		-- value is mapped forward first, so the reverse assignment below keeps it (it emptied it before)
+		IF NOT forward THEN
+			body := body || format(E'\tIF TG_OP = ''INSERT'' AND NEW.%1$I IS NULL AND NEW.%2$I IS NOT NULL THEN\n\t\tNEW.%1$I := %3$s;\n\tEND IF;\n',
+			                       src, dst, @extschema@.idtypes_adopt_map_sql(parent, is_key, true, format('NEW.%I', dst), 'NEW'));
+		END IF;
 		IF always THEN
 			body := body || format(E'\tNEW.%I := %s;\n', dst, @extschema@.idtypes_adopt_map_sql(parent, is_key, forward, format('NEW.%I', src), 'NEW'));
 		ELSE

@@ -535,12 +535,24 @@ nn=$(db cjk -c "SELECT count(*) FROM pg_constraint c JOIN pg_attribute a ON a.at
 check "a table named in 17 CJK characters: cut over ($(db cjk -c "SELECT phase FROM idtypes_adopt.migration WHERE relid = '$t'::regclass")), its key's NOT NULL constraint under its name: $nn (18 and later: 1)" \
 	'[ "$out" = 0 ] && [ "$(db cjk -c "SELECT phase FROM idtypes_adopt.migration WHERE relid = '"'$t'"'::regclass")" = cut_over ] && [ "$nn" = "$(db cjk -c "SELECT (current_setting('"'server_version_num'"')::int >= 180000)::int")" ]' "$out"
 
+# 24. after the cut-over, rows inserted with their values in the old column order (INSERT ... VALUES and COPY
+#     without a column list): the value lands in pid_old (the old column's place) and the new pid, last, is
+#     empty; the reverse sync trigger then emptied pid_old too (the row kept no reference, no error). COPY
+#     refuses such a line itself (a value for every column)
+mk posins 100 || die "the database posins"
+to_constrained posins || fail "posins: the steps before the cut-over"
+as posins ow -c "CALL idtypes_adopt_cutover('p')" >/dev/null
+out=$(as posins ow -c "INSERT INTO c VALUES (1001, 5)"; printf '1002\t7\n' | as posins ow -c "COPY c FROM STDIN")
+rows=$(db posins -c "SELECT string_agg(format('%s %s %s', id, pid::bigint, pid_old), ', ' ORDER BY id) FROM c WHERE id > 1000")
+check "after the cut-over, INSERT ... VALUES in the old column order: $rows (id, the new key as bigint, the old one); COPY refused: $out" \
+	'[ "$rows" = "1001 5 5" ] && [[ $out == *"missing data for column"* ]]' "$out"
+
 # 12. pg_upgrade mid-migration (to the same version: what it checks and copies is the same), last: it takes
 #     the cluster. pg_upgrade refuses a cluster with a regprocedure column in any table (function OIDs are not
 #     kept): the state tables must have none. The adoption, constrained before, is cut over and finished after.
 mk upg 1000 || die "the database upg"
 to_constrained upg || fail "upg: the steps before the cut-over"
-for d in own plant plantop args stats cic dump race trig behind halfway names held cols uniq longfk prep rbnames cjk; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
+for d in own plant plantop args stats cic dump race trig behind halfway names held cols uniq longfk prep rbnames cjk posins; do sql pg -c "DROP DATABASE $d" >/dev/null; done # less to copy
 stop pg || die "the cluster does not stop"
 out=$(upgrade "$bin" "$bin" pg pg3)
 up=$?
