@@ -47,6 +47,7 @@ std::int64_t mark_wait_us()
 	const std::int64_t lock_us = static_cast<std::int64_t>(LockTimeout) * 1000;
 	return LockTimeout > 0 && lock_us < mark_wait_limit_us ? lock_us : mark_wait_limit_us;
 }
+
 // The longest sleep of that wait between two looks at the lock. Its release wakes the waiters at once; this
 // bounds the wait after a writer that ended by an error, which releases the lock without waking them.
 constexpr long mark_wait_look_ms = 100;
