@@ -90,10 +90,11 @@ checks() {
 }
 
 export WERROR=1 # the extension's build treats warnings as errors here, like the core's
-# debootstrap and bubblewrap: for 19's root (scripts/pgversions.sh); repmgr: the failover manager of
+# gdb: test/adopt/around.sh holds one session at a breakpoint to race two steps; debootstrap and bubblewrap:
+# for 19's root (scripts/pgversions.sh); repmgr: the failover manager of
 # test/concurrency/failover_manager.sh; pg_auto_failover: test/concurrency/runbook_pgaf.sh (both before the
 # private copies of 15 are made, which then hold them)
-ensure_packages debootstrap bubblewrap postgresql-15-repmgr postgresql-15-auto-failover || { count 0 1; finish; }
+ensure_packages gdb debootstrap bubblewrap postgresql-15-repmgr postgresql-15-auto-failover || { count 0 1; finish; }
 # patroni and etcd-server: test/concurrency/runbook_patroni.sh (Debian's Patroni 3.0.2 and etcd 3.4, driving
 # its 15), which says skip where they could not be installed
 install_missing patroni etcd-server || echo "==> patroni and etcd-server could not be installed: the Patroni runbook says skip"
